@@ -1,0 +1,6 @@
+// POST /api/v1/auth/token/ — regenerate the API token (revokes every other); DELETE revokes the current one
+import { withApi } from "@/lib/api/handler";
+import { logOut, rotateToken } from "@/lib/auth/users";
+
+export const POST = withApi({ auth: "user" }, ({ user }) => rotateToken(user.id));
+export const DELETE = withApi({ auth: "user", status: 204 }, ({ user }) => logOut(user));

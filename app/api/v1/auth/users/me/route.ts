@@ -1,0 +1,9 @@
+// GET/PATCH /api/v1/auth/users/me/ — the signed-in user and their account settings
+import { withApi } from "@/lib/api/handler";
+import { ZUserUpdate } from "@/lib/auth/schemas";
+import { getMe, updateMe } from "@/lib/auth/users";
+
+export const GET = withApi({ auth: "user" }, ({ user }) => getMe(user.id));
+export const PATCH = withApi({ auth: "user", body: ZUserUpdate }, ({ user, body }) =>
+  updateMe(user.id, body),
+);

@@ -1,0 +1,17 @@
+// GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/api-keys/{id}/ — one server-side key; DELETE revokes it
+import { withApi } from "@/lib/api/handler";
+import { ZServerKeyParams, ZServerKeyUpdate } from "@/lib/environments/schemas";
+import { getServerKey, revokeServerKey, updateServerKey } from "@/lib/environments/server-keys";
+
+const params = ZServerKeyParams;
+
+export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+  getServerKey(user.id, params.apiKey, params.keyId),
+);
+export const PUT = withApi({ auth: "user", params, body: ZServerKeyUpdate }, ({ user, params, body }) =>
+  updateServerKey(user.id, params.apiKey, params.keyId, body),
+);
+export const PATCH = PUT;
+export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
+  revokeServerKey(user.id, params.apiKey, params.keyId),
+);

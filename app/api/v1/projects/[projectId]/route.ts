@@ -1,0 +1,17 @@
+// GET/PUT/PATCH/DELETE /api/v1/projects/{id}/ — one project
+import { withApi } from "@/lib/api/handler";
+import { deleteProject, getProject, updateProject } from "@/lib/projects/projects";
+import { ZProjectParams, ZProjectUpdate } from "@/lib/projects/schemas";
+
+const params = ZProjectParams;
+
+export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+  getProject(user.id, params.projectId),
+);
+export const PUT = withApi({ auth: "user", params, body: ZProjectUpdate }, ({ user, params, body }) =>
+  updateProject(user.id, params.projectId, body),
+);
+export const PATCH = PUT;
+export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
+  deleteProject(user.id, params.projectId),
+);

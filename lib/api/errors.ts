@@ -1,0 +1,59 @@
+// Typed errors with a fixed status. Services throw them; lib/api/error-response.ts
+// turns them into Flagsmith-style bodies in one place.
+export type ErrorBody = Record<string, unknown> | unknown[];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
+    super(
+      typeof (body as { detail?: unknown }).detail === "string"
+        ? String((body as { detail: string }).detail)
+        : JSON.stringify(body),
+    );
+  }
+}
+
+/** 400 with per-field messages, e.g. `{ name: ["..."] }`, or any DRF-shaped body. */
+export class ValidationError extends ApiError {
+  constructor(body: ErrorBody) {
+    super(400, body);
+  }
+  static field(field: string, message: string) {
+    return new ValidationError({ [field]: [message] });
+  }
+  static nonField(message: string) {
+    return new ValidationError({ non_field_errors: [message] });
+  }
+}
+
+export class BadRequestError extends ApiError {
+  constructor(detail: string) {
+    super(400, { detail });
+  }
+}
+
+export class NotAuthenticatedError extends ApiError {
+  constructor(detail = "Authentication credentials were not provided.") {
+    super(401, { detail });
+  }
+}
+
+export class PermissionDeniedError extends ApiError {
+  constructor(detail = "You do not have permission to perform this action.") {
+    super(403, { detail });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(detail = "Not found.") {
+    super(404, { detail });
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(detail: string) {
+    super(409, { detail });
+  }
+}

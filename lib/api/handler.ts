@@ -1,0 +1,115 @@
+// The one wrapper every route handler goes through: authenticate, parse path, query and
+// body with zod, call one domain function, and map every error in one place.
+import type { z } from "zod";
+import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenticate";
+import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
+import { BadRequestError, NotFoundError, ValidationError } from "./errors";
+import { errorResponse, jsonResponse } from "./error-response";
+import { zodIssuesToDrf } from "./zod-errors";
+
+type AuthMode = "user" | "environment" | "server-key" | "none";
+type AnySchema = z.ZodType;
+type Infer<S> = S extends AnySchema ? z.infer<S> : undefined;
+type AuthFor<A extends AuthMode> = A extends "user"
+  ? { user: AuthenticatedUser }
+  : A extends "environment" | "server-key"
+    ? { sdk: SdkEnvironmentAuth }
+    : object;
+
+export type ApiOptions<A extends AuthMode, B, Q, P> = {
+  auth: A;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  /** Cross-origin access for browser SDKs. */
+  cors?: boolean;
+};
+
+export type ApiContext<A extends AuthMode, B, Q, P> = {
+  request: Request;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+} & AuthFor<A>;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export const SDK_CORS_HEADERS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
+  "Access-Control-Allow-Headers":
+    "X-Environment-Key, Content-Type, Authorization, Flagsmith-Application-Name, Flagsmith-Application-Version, Flagsmith-SDK-User-Agent, User-Agent, If-None-Match, If-Modified-Since",
+  "Access-Control-Expose-Headers": "X-Flagsmith-Document-Updated-At, ETag, Last-Modified",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** Answer to a CORS preflight on the SDK endpoints. */
+export function preflight(): Response {
+  return new Response(null, { status: 200, headers: SDK_CORS_HEADERS });
+}
+
+function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationError(zodIssuesToDrf(result.error.issues));
+  return result.data;
+}
+
+function parseParams<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new NotFoundError();
+  return result.data;
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BadRequestError(`JSON parse error - ${(error as Error).message}`);
+  }
+}
+
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+export function withApi<
+  A extends AuthMode,
+  B extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  P extends AnySchema | undefined = undefined,
+>(options: ApiOptions<A, B, Q, P>, fn: (ctx: ApiContext<A, B, Q, P>) => unknown | Promise<unknown>) {
+  return async (request: Request, route?: RouteContext): Promise<Response> => {
+    const headers = options.cors ? SDK_CORS_HEADERS : undefined;
+    try {
+      const auth: Record<string, unknown> = {};
+      if (options.auth === "user") auth.user = await authenticateRequest(request);
+      if (options.auth === "environment" || options.auth === "server-key") {
+        auth.sdk = await authenticateEnvironmentKey(request, {
+          serverKeyOnly: options.auth === "server-key",
+        });
+      }
+      const rawParams = route ? await route.params : {};
+      const params = options.params ? parseParams(options.params, rawParams) : undefined;
+      const query = options.query
+        ? parseOrThrow(options.query, queryObject(new URL(request.url)))
+        : undefined;
+      // A body that is not an object (a list, a number) reaches the schema as it is, so
+      // DRF's "Expected a dictionary" message comes from the same mapper as the rest.
+      const body = options.body ? parseOrThrow(options.body, await readJsonBody(request)) : undefined;
+      const result = await fn({ request, body, query, params, ...auth } as ApiContext<A, B, Q, P>);
+      if (result instanceof Response) {
+        if (headers) for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
+        return result;
+      }
+      return jsonResponse(result, options.status ?? 200, headers);
+    } catch (error) {
+      return errorResponse(error, headers);
+    }
+  };
+}

@@ -1,0 +1,94 @@
+// Turns zod issues into Django REST Framework's error shape: `{"field": ["message"]}`,
+// nested objects and lists as DRF nests them, and DRF's own wording so that clients
+// written against Flagsmith read them the same way.
+import type { z } from "zod";
+
+type Issue = z.core.$ZodIssue;
+type Nested = { [key: string]: Nested | Nested[] | string[] };
+
+function jsonTypeName(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "list";
+  if (typeof input === "string") return "str";
+  if (typeof input === "number") return Number.isInteger(input) ? "int" : "float";
+  if (typeof input === "boolean") return "bool";
+  return "dict";
+}
+
+export function drfMessage(issue: Issue): string {
+  const input = (issue as { input?: unknown }).input;
+  switch (issue.code) {
+    case "invalid_type": {
+      if (input === undefined) return "This field is required.";
+      if (input === null) return "This field may not be null.";
+      switch (issue.expected) {
+        case "string":
+          return "Not a valid string.";
+        case "boolean":
+          return "Must be a valid boolean.";
+        case "int":
+          return "A valid integer is required.";
+        case "number":
+          return "A valid number is required.";
+        case "array":
+          return `Expected a list of items but got type "${jsonTypeName(input)}".`;
+        case "object":
+          return `Invalid data. Expected a dictionary, but got ${jsonTypeName(input)}.`;
+        default:
+          return issue.message;
+      }
+    }
+    case "too_small":
+      if (issue.origin === "string" && Number(issue.minimum) === 1) return "This field may not be blank.";
+      if (issue.origin === "array" && Number(issue.minimum) === 1) return "This list may not be empty.";
+      if (issue.origin === "string") return `Ensure this field has at least ${issue.minimum} characters.`;
+      if (issue.origin === "array") return `Ensure this field has at least ${issue.minimum} elements.`;
+      return `Ensure this value is greater than or equal to ${issue.minimum}.`;
+    case "too_big":
+      if (issue.origin === "string") return `Ensure this field has no more than ${issue.maximum} characters.`;
+      if (issue.origin === "array") return `Ensure this field has no more than ${issue.maximum} elements.`;
+      return `Ensure this value is less than or equal to ${issue.maximum}.`;
+    case "invalid_value":
+      return `"${String(input)}" is not a valid choice.`;
+    case "invalid_union":
+      if (input === undefined) return "This field is required.";
+      if (input === null) return "This field may not be null.";
+      return issue.message === "Invalid input" ? "Invalid value." : issue.message;
+    default:
+      return issue.message;
+  }
+}
+
+/** Builds `{"a": [{"b": ["msg"]}]}` from issues whose paths are ["a", 0, "b"]. */
+export function zodIssuesToDrf(issues: readonly Issue[]): Record<string, unknown> {
+  const root: Nested = {};
+  for (const issue of issues) {
+    const path = issue.path.length
+      ? issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))
+      : ["non_field_errors"];
+    let node: Nested | Nested[] = root;
+    for (let i = 0; i < path.length; i++) {
+      const key = path[i];
+      const isLast = i === path.length - 1;
+      const nextIsIndex = !isLast && typeof path[i + 1] === "number";
+      if (Array.isArray(node)) {
+        const index = Number(key);
+        while (node.length <= index) node.push({});
+        node = node[index];
+        if (isLast) break;
+        continue;
+      }
+      const k = String(key);
+      if (isLast) {
+        const existing = node[k];
+        const list = Array.isArray(existing) && typeof existing[0] !== "object" ? (existing as string[]) : [];
+        list.push(drfMessage(issue));
+        node[k] = list;
+      } else {
+        if (!(k in node) || typeof node[k] !== "object") node[k] = nextIsIndex ? [] : {};
+        node = node[k] as Nested | Nested[];
+      }
+    }
+  }
+  return root;
+}

@@ -1,0 +1,66 @@
+// The one Prisma client of the process. DATABASE_URL chooses the store:
+// postgres:// → PostgreSQL through the pg adapter, anything else → SQLite (embedded default).
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
+import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
+import { Prisma } from "./generated/sqlite/client.ts";
+
+// Both generated clients come from one data model, so their APIs are the same; the
+// SQLite client's types stand for both.
+export type Db = SqliteClient;
+export type Tx = Prisma.TransactionClient;
+export type DbOrTx = Db | Tx;
+export { Prisma };
+
+export const DEFAULT_DATABASE_URL = "file:./data/ensign.db";
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+function createClient(url: string): Db {
+  if (isPostgresUrl(url)) {
+    const adapter = new PrismaPg({
+      connectionString: url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    });
+    return new PostgresClient({ adapter }) as unknown as Db;
+  }
+  // WAL lets SDK reads proceed while the dashboard writes; the timeout makes
+  // concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
+  const adapter = new PrismaBetterSqlite3({ url, timeout: 10_000 });
+  return new SqliteClient({ adapter });
+}
+
+type DbGlobal = { client?: Db; url?: string; pragmasApplied?: Promise<void> };
+// One client per process even though Next bundles route handlers separately from the
+// custom server: both module graphs share globalThis.
+const store = ((globalThis as Record<symbol, DbGlobal>)[Symbol.for("ensign.db")] ??= {});
+
+export function getDb(): Db {
+  const url = databaseUrl();
+  if (!store.client || store.url !== url) {
+    store.client = createClient(url);
+    store.url = url;
+    if (!isPostgresUrl(url)) {
+      store.pragmasApplied = store.client
+        .$queryRawUnsafe("PRAGMA journal_mode=WAL")
+        .then(() => store.client!.$queryRawUnsafe("PRAGMA synchronous=NORMAL"))
+        .then(() => undefined);
+    }
+  }
+  return store.client;
+}
+
+export const db: Db = new Proxy({} as Db, {
+  get(_target, prop) {
+    const client = getDb() as unknown as Record<string | symbol, unknown>;
+    const value = client[prop];
+    return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(client) : value;
+  },
+});

@@ -1,0 +1,147 @@
+import { ValidationError } from "@/lib/api/errors";
+import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
+import { db, type Tx } from "@/lib/db/client";
+import { environmentDefaultState } from "@/lib/features/defaults";
+import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
+import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
+import { touchEnvironments } from "./revision";
+import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
+
+type EnvironmentRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  apiKey: string;
+  projectId: number;
+  description: string | null;
+  bannerText: string | null;
+  bannerColour: string | null;
+  minimumChangeRequestApprovals: number | null;
+  allowClientTraits: boolean;
+  hideDisabledFlags: boolean | null;
+  hideSensitiveData: boolean;
+  useIdentityCompositeKeyForHashing: boolean;
+  useIdentityOverridesInLocalEval: boolean;
+  documentUpdatedAt: Date;
+};
+
+export function serializeEnvironment(env: EnvironmentRow) {
+  return {
+    id: env.id,
+    uuid: env.uuid,
+    name: env.name,
+    api_key: env.apiKey,
+    description: env.description,
+    project: env.projectId,
+    minimum_change_request_approvals: env.minimumChangeRequestApprovals,
+    allow_client_traits: env.allowClientTraits,
+    banner_text: env.bannerText,
+    banner_colour: env.bannerColour,
+    hide_disabled_flags: env.hideDisabledFlags,
+    use_mv_v2_evaluation: env.useIdentityCompositeKeyForHashing,
+    use_identity_composite_key_for_hashing: env.useIdentityCompositeKeyForHashing,
+    hide_sensitive_data: env.hideSensitiveData,
+    use_v2_feature_versioning: false,
+    use_identity_overrides_in_local_eval: env.useIdentityOverridesInLocalEval,
+    is_creating: false,
+    updated_at: env.documentUpdatedAt.toISOString(),
+    metadata: [],
+  };
+}
+
+function settingsData(input: TEnvironmentUpdate) {
+  return {
+    name: input.name,
+    description: input.description,
+    bannerText: input.banner_text,
+    bannerColour: input.banner_colour,
+    minimumChangeRequestApprovals: input.minimum_change_request_approvals,
+    allowClientTraits: input.allow_client_traits,
+    hideDisabledFlags: input.hide_disabled_flags,
+    hideSensitiveData: input.hide_sensitive_data,
+    useIdentityCompositeKeyForHashing: input.use_identity_composite_key_for_hashing,
+    useIdentityOverridesInLocalEval: input.use_identity_overrides_in_local_eval,
+  };
+}
+
+async function assertNameFree(tx: Tx, projectId: number, name: string, exceptId?: number) {
+  const clash = await tx.environment.findFirst({
+    where: { projectId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw ValidationError.nonField("An environment with this name already exists.");
+}
+
+export async function createEnvironment(userId: number, input: TEnvironmentCreate) {
+  const project = await requireProjectForWrite(userId, input.project);
+  const env = await db.$transaction(async (tx) => {
+    await assertNameFree(tx, project.id, input.name);
+    const created = await tx.environment.create({
+      data: {
+        ...settingsData(input),
+        name: input.name,
+        uuid: generateUuid(),
+        apiKey: generateEnvironmentKey(),
+        projectId: project.id,
+      },
+    });
+    // A new environment starts with a state for every feature of its project.
+    const features = await tx.feature.findMany({
+      where: { projectId: project.id },
+      select: { id: true, defaultEnabled: true, initialValue: true },
+    });
+    if (features.length) {
+      await tx.featureState.createMany({
+        data: features.map((f) => environmentDefaultState(f, created.id, project.preventFlagDefaults)),
+      });
+    }
+    return created;
+  });
+  return serializeEnvironment(env);
+}
+
+export async function listEnvironments(
+  userId: number,
+  request: Request,
+  query: { project?: string; page?: number },
+) {
+  if (!query.project || !/^\d+$/.test(query.project)) {
+    throw new ValidationError(["Invalid or missing value for project parameter."]);
+  }
+  const project = await requireProjectForWrite(userId, Number(query.project));
+  const where = { projectId: project.id };
+  const window = pageWindow(query, FIXED_PAGE_SIZE);
+  const [count, rows] = await Promise.all([
+    db.environment.count({ where }),
+    db.environment.findMany({ where, orderBy: { id: "asc" }, skip: window.skip, take: window.take }),
+  ]);
+  return buildPage(request, window, count, rows.map(serializeEnvironment));
+}
+
+export async function getEnvironment(userId: number, apiKey: string) {
+  return serializeEnvironment(await requireEnvironment(userId, apiKey));
+}
+
+export async function updateEnvironment(userId: number, apiKey: string, input: TEnvironmentUpdate) {
+  const env = await requireEnvironment(userId, apiKey);
+  const updated = await db.$transaction(async (tx) => {
+    if (input.name !== undefined) await assertNameFree(tx, env.projectId, input.name, env.id);
+    await tx.environment.update({ where: { id: env.id }, data: settingsData(input) });
+    await touchEnvironments({ environmentId: env.id }, tx);
+    return tx.environment.findUniqueOrThrow({ where: { id: env.id } });
+  });
+  return serializeEnvironment(updated);
+}
+
+export async function deleteEnvironment(userId: number, apiKey: string) {
+  const env = await requireEnvironment(userId, apiKey);
+  await db.environment.delete({ where: { id: env.id } });
+  await touchEnvironments({ environmentId: env.id });
+}
+
+/** For other domains: the project of an environment path, checked for the user. */
+export async function requireEnvironmentWithProject(userId: number, apiKey: string) {
+  const env = await requireEnvironment(userId, apiKey);
+  const project = await requireProject(userId, env.projectId);
+  return { env, project };
+}

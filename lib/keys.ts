@@ -1,0 +1,20 @@
+import { randomBytes, randomUUID } from "node:crypto";
+
+// Flagsmith's environment keys are shortuuid values: 22 characters from this
+// 57-character alphabet (no 0, 1, I, O, l). SDK users paste them around, so we keep the look.
+const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+export function generateShortKey(length = 22): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // Rejection sampling keeps every character equally likely.
+      if (byte < 228 && out.length < length) out += ALPHABET[byte % 57];
+    }
+  }
+  return out;
+}
+
+export const generateEnvironmentKey = () => generateShortKey();
+export const generateServerKey = () => `ser.${generateShortKey()}`;
+export const generateUuid = () => randomUUID();

@@ -1,0 +1,96 @@
+import { db } from "@/lib/db/client";
+import { generateUuid } from "@/lib/keys";
+import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { requireOrganisationAdmin, requireOrganisationMember, type Role } from "./access";
+import type { TOrganisationCreate, TOrganisationUpdate } from "./schemas";
+
+type OrganisationRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  persistTraitData: boolean;
+  stopServingFlags: boolean;
+  featureAnalytics: boolean;
+  createdAt: Date;
+};
+
+export function serializeOrganisation(org: OrganisationRow, role: Role | null) {
+  return {
+    id: org.id,
+    uuid: org.uuid,
+    name: org.name,
+    created_date: org.createdAt.toISOString(),
+    persist_trait_data: org.persistTraitData,
+    stop_serving_flags: org.stopServingFlags,
+    feature_analytics: org.featureAnalytics,
+    role,
+  };
+}
+
+export async function listOrganisations(userId: number, request: Request, query: TPageQuery) {
+  const where = { users: { some: { userId } } };
+  const window = pageWindow(query, FIXED_PAGE_SIZE);
+  const [count, rows] = await Promise.all([
+    db.organisation.count({ where }),
+    db.organisation.findMany({
+      where,
+      orderBy: { id: "asc" },
+      skip: window.skip,
+      take: window.take,
+      include: { users: { where: { userId }, select: { role: true } } },
+    }),
+  ]);
+  const results = rows.map((org) => serializeOrganisation(org, org.users[0]?.role as Role));
+  return buildPage(request, window, count, results);
+}
+
+export async function createOrganisation(userId: number, input: TOrganisationCreate) {
+  const org = await db.organisation.create({
+    data: {
+      uuid: generateUuid(),
+      name: input.name,
+      persistTraitData: input.persist_trait_data,
+      stopServingFlags: input.stop_serving_flags,
+      featureAnalytics: input.feature_analytics,
+      users: { create: { userId, role: "ADMIN" } },
+    },
+  });
+  return serializeOrganisation(org, "ADMIN");
+}
+
+export async function getOrganisation(userId: number, organisationId: number) {
+  const role = await requireOrganisationMember(userId, organisationId);
+  return serializeOrganisation(
+    await db.organisation.findUniqueOrThrow({ where: { id: organisationId } }),
+    role,
+  );
+}
+
+export async function updateOrganisation(userId: number, organisationId: number, input: TOrganisationUpdate) {
+  await requireOrganisationAdmin(userId, organisationId);
+  const org = await db.$transaction(async (tx) => {
+    const updated = await tx.organisation.update({
+      where: { id: organisationId },
+      data: {
+        name: input.name,
+        persistTraitData: input.persist_trait_data,
+        stopServingFlags: input.stop_serving_flags,
+        featureAnalytics: input.feature_analytics,
+      },
+    });
+    // Organisation settings are part of every environment document of the organisation.
+    const environments = await tx.environment.findMany({
+      where: { project: { organisationId } },
+      select: { id: true },
+    });
+    await touchEnvironments({ environmentIds: environments.map((e) => e.id) }, tx);
+    return updated;
+  });
+  return serializeOrganisation(org, "ADMIN");
+}
+
+export async function deleteOrganisation(userId: number, organisationId: number) {
+  await requireOrganisationAdmin(userId, organisationId);
+  await db.organisation.delete({ where: { id: organisationId } });
+}

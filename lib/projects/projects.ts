@@ -1,0 +1,90 @@
+import { db } from "@/lib/db/client";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { generateUuid } from "@/lib/keys";
+import { requireOrganisationMember, requireProject } from "@/lib/organisations/access";
+import { PermissionDeniedError } from "@/lib/api/errors";
+import type { TProjectCreate, TProjectUpdate } from "./schemas";
+
+type ProjectRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  organisationId: number;
+  hideDisabledFlags: boolean;
+  enableRealtimeUpdates: boolean;
+  preventFlagDefaults: boolean;
+  createdAt: Date;
+};
+
+export function serializeProject(project: ProjectRow) {
+  return {
+    id: project.id,
+    uuid: project.uuid,
+    name: project.name,
+    organisation: project.organisationId,
+    hide_disabled_flags: project.hideDisabledFlags,
+    enable_realtime_updates: project.enableRealtimeUpdates,
+    prevent_flag_defaults: project.preventFlagDefaults,
+    // Ensign's identities are always addressable as edge identities.
+    use_edge_identities: true,
+    enable_dynamo_db: true,
+    created_date: project.createdAt.toISOString(),
+  };
+}
+
+export async function listProjects(userId: number, organisationId?: number) {
+  const projects = await db.project.findMany({
+    where: {
+      organisation: { users: { some: { userId } } },
+      ...(organisationId === undefined ? {} : { organisationId }),
+    },
+    orderBy: { id: "asc" },
+  });
+  return projects.map(serializeProject);
+}
+
+export async function createProject(userId: number, input: TProjectCreate) {
+  try {
+    await requireOrganisationMember(userId, input.organisation);
+  } catch {
+    throw new PermissionDeniedError();
+  }
+  const project = await db.project.create({
+    data: {
+      uuid: generateUuid(),
+      name: input.name,
+      organisationId: input.organisation,
+      hideDisabledFlags: input.hide_disabled_flags,
+      enableRealtimeUpdates: input.enable_realtime_updates,
+      preventFlagDefaults: input.prevent_flag_defaults,
+    },
+  });
+  return serializeProject(project);
+}
+
+export async function getProject(userId: number, projectId: number) {
+  return serializeProject(await requireProject(userId, projectId));
+}
+
+export async function updateProject(userId: number, projectId: number, input: TProjectUpdate) {
+  await requireProject(userId, projectId);
+  const project = await db.$transaction(async (tx) => {
+    const updated = await tx.project.update({
+      where: { id: projectId },
+      data: {
+        name: input.name,
+        hideDisabledFlags: input.hide_disabled_flags,
+        enableRealtimeUpdates: input.enable_realtime_updates,
+        preventFlagDefaults: input.prevent_flag_defaults,
+      },
+    });
+    await touchEnvironments({ projectId }, tx);
+    return updated;
+  });
+  return serializeProject(project);
+}
+
+export async function deleteProject(userId: number, projectId: number) {
+  await requireProject(userId, projectId);
+  await db.project.delete({ where: { id: projectId } });
+}

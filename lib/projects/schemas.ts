@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { pathParams, zId } from "@/lib/api/params";
+
+const settings = {
+  hide_disabled_flags: z.boolean().optional(),
+  enable_realtime_updates: z.boolean().optional(),
+  prevent_flag_defaults: z.boolean().optional(),
+};
+
+export const ZProjectCreate = z.object({
+  name: z.string().trim().min(1).max(2000),
+  organisation: z.int(),
+  ...settings,
+});
+export type TProjectCreate = z.infer<typeof ZProjectCreate>;
+
+export const ZProjectUpdate = z.object({ name: z.string().trim().min(1).max(2000).optional(), ...settings });
+export type TProjectUpdate = z.infer<typeof ZProjectUpdate>;
+
+export const ZProjectListQuery = z.object({
+  organisation: z.coerce.number({ error: "A valid integer is required." }).int().optional(),
+});
+
+export const ZProjectParams = pathParams({ projectId: zId });

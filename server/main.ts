@@ -1,0 +1,41 @@
+// Ensign's production server: one command starts everything. It prepares the database
+// (migrations, first admin), then serves the Next.js app (dashboard and every /api/v1 route).
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { ensureAdminUser } from "@/lib/auth/users";
+import { databaseUrl } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrations";
+import { ensureAuthSecret } from "./secret";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = Number(process.env.PORT ?? 8000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+
+async function main() {
+  process.chdir(root);
+  const url = databaseUrl();
+  const { applied } = await applyMigrations(url);
+  if (applied.length) console.log(`[ensign] applied migrations: ${applied.join(", ")}`);
+  await ensureAdminUser();
+  ensureAuthSecret(root);
+
+  const app = next({ dev: false, dir: root, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname, () => {
+    console.log(`[ensign] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error("[ensign] failed to start:", error);
+  process.exit(1);
+});
