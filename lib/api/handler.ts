@@ -51,13 +51,13 @@ export function preflight(): Response {
 }
 
 function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new ValidationError(zodIssuesToDrf(result.error.issues));
   return result.data;
 }
 
 function parseParams<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new NotFoundError();
   return result.data;
 }

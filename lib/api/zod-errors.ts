@@ -1,9 +1,10 @@
 // Turns zod issues into Django REST Framework's error shape: `{"field": ["message"]}`,
 // nested objects and lists as DRF nests them, and DRF's own wording so that clients
 // written against Flagsmith read them the same way.
-import type { z } from "zod";
+import { z } from "zod";
 
 type Issue = z.core.$ZodIssue;
+type RawIssue = z.core.$ZodRawIssue;
 type Nested = { [key: string]: Nested | Nested[] | string[] };
 
 function jsonTypeName(input: unknown): string {
@@ -15,12 +16,19 @@ function jsonTypeName(input: unknown): string {
   return "dict";
 }
 
-export function drfMessage(issue: Issue): string {
-  const input = (issue as { input?: unknown }).input;
+function isIntegerSchema(issue: RawIssue): boolean {
+  const def = (issue.inst as { _zod?: { def?: { format?: string } } } | undefined)?._zod?.def;
+  return (issue as { expected?: string }).expected === "int" || /int/.test(def?.format ?? "");
+}
+
+/** DRF's wording for an issue; schemas that set their own message keep it (zod's precedence). */
+export function drfMessage(issue: RawIssue): string | undefined {
+  const input = issue.input;
   switch (issue.code) {
     case "invalid_type": {
       if (input === undefined) return "This field is required.";
       if (input === null) return "This field may not be null.";
+      if (issue.expected === "number" && isIntegerSchema(issue)) return "A valid integer is required.";
       switch (issue.expected) {
         case "string":
           return "Not a valid string.";
@@ -35,7 +43,7 @@ export function drfMessage(issue: Issue): string {
         case "object":
           return `Invalid data. Expected a dictionary, but got ${jsonTypeName(input)}.`;
         default:
-          return issue.message;
+          return undefined;
       }
     }
     case "too_small":
@@ -53,11 +61,16 @@ export function drfMessage(issue: Issue): string {
     case "invalid_union":
       if (input === undefined) return "This field is required.";
       if (input === null) return "This field may not be null.";
-      return issue.message === "Invalid input" ? "Invalid value." : issue.message;
+      return "Invalid value.";
+    case "invalid_format":
+      return issue.format === "email" ? "Enter a valid email address." : undefined;
     default:
-      return issue.message;
+      return undefined;
   }
 }
+
+// zod calls this for every issue whose schema gives no message of its own.
+z.config({ customError: drfMessage });
 
 /** Builds `{"a": [{"b": ["msg"]}]}` from issues whose paths are ["a", 0, "b"]. */
 export function zodIssuesToDrf(issues: readonly Issue[]): Record<string, unknown> {
@@ -82,7 +95,7 @@ export function zodIssuesToDrf(issues: readonly Issue[]): Record<string, unknown
       if (isLast) {
         const existing = node[k];
         const list = Array.isArray(existing) && typeof existing[0] !== "object" ? (existing as string[]) : [];
-        list.push(drfMessage(issue));
+        list.push(issue.message);
         node[k] = list;
       } else {
         if (!(k in node) || typeof node[k] !== "object") node[k] = nextIsIndex ? [] : {};

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 export const ZSignUp = z.object({
-  email: z.email({ error: "Enter a valid email address." }).max(254),
+  email: z.email().max(254),
   password: z
     .string()
     .min(8, { error: "This password is too short. It must contain at least 8 characters." })
