@@ -1,0 +1,154 @@
+import { getHashedPercentageForObjectIds } from "./hashing";
+import { resolveProperty, type ConditionContext } from "./properties";
+import { parsePythonFloat, parsePythonInt } from "./python-cast";
+import { parsePythonJsonList } from "./python-json";
+import { pythonReMatch } from "./python-regex";
+import { compareCodePoints, pyStr, type PyValue } from "./python-values";
+import { hasSemverSuffix, matchesSemver } from "./semver-compare";
+import type { EngineCondition, Operator } from "./types";
+
+// Segment conditions with the semantics of Flagsmith's Python engine (v10). Where Python would
+// raise an uncaught exception (float(None), x % 0.0, json.loads(None)) the condition is simply
+// false: one bad condition must not break flag delivery.
+
+// Python's str(None): a null condition value is compared as the text "None".
+const PY_NONE = "None";
+
+function applyOrder<T extends number | bigint>(operator: Operator, left: T, right: T): boolean {
+  switch (operator) {
+    case "EQUAL":
+      return left === right;
+    case "NOT_EQUAL":
+      return left !== right;
+    case "GREATER_THAN":
+      return left > right;
+    case "GREATER_THAN_INCLUSIVE":
+      return left >= right;
+    case "LESS_THAN":
+      return left < right;
+    case "LESS_THAN_INCLUSIVE":
+      return left <= right;
+    default:
+      return false;
+  }
+}
+
+/**
+ * EQUAL, NOT_EQUAL, the four orderings and CONTAINS: the condition value is cast to the trait's
+ * Python type (int(), float(), "not in ('False', 'false')", str()); a failed cast is false for
+ * every operator, NOT_EQUAL included. CONTAINS is `value in trait`, so only strings can contain.
+ */
+function matchesTyped(operator: Operator, conditionValue: string | null, trait: PyValue): boolean {
+  switch (trait.kind) {
+    case "int": {
+      const expected = conditionValue === null ? null : parsePythonInt(conditionValue);
+      return expected !== null && operator !== "CONTAINS" && applyOrder(operator, trait.value, expected);
+    }
+    case "float": {
+      const expected = conditionValue === null ? null : parsePythonFloat(conditionValue);
+      return expected !== null && operator !== "CONTAINS" && applyOrder(operator, trait.value, expected);
+    }
+    case "bool": {
+      // Any string other than "False"/"false" (even "no", "0" or a null value) casts to True.
+      const expected = conditionValue !== "False" && conditionValue !== "false";
+      return operator !== "CONTAINS" && applyOrder(operator, Number(trait.value), Number(expected));
+    }
+    case "str": {
+      if (hasSemverSuffix(conditionValue)) return matchesSemver(operator, trait.value, conditionValue);
+      const expected = conditionValue ?? PY_NONE;
+      if (operator === "CONTAINS") return trait.value.includes(expected);
+      return applyOrder(operator, compareCodePoints(trait.value, expected), 0);
+    }
+  }
+}
+
+/** Python's float `%`: the result takes the divisor's sign (JS `%` keeps the dividend's). */
+function pythonFloatMod(dividend: number, divisor: number): number {
+  const remainder = dividend % divisor;
+  if (remainder !== 0 && divisor < 0 !== remainder < 0) return remainder + divisor;
+  return remainder;
+}
+
+/** "divisor|remainder"; the trait must be numeric (a bool counts: Python's bool is an int). */
+function matchesModulo(conditionValue: string | null, trait: PyValue): boolean {
+  if (trait.kind === "str" || !conditionValue) return false;
+  const parts = conditionValue.split("|");
+  if (parts.length !== 2) return false;
+  const divisor = parsePythonFloat(parts[0]);
+  const remainder = parsePythonFloat(parts[1]);
+  if (divisor === null || remainder === null || divisor === 0) return false;
+  const dividend = Number(trait.value);
+  // Python raises OverflowError converting an int beyond the float range.
+  if (trait.kind === "int" && !Number.isFinite(dividend)) return false;
+  return pythonFloatMod(dividend, divisor) === remainder;
+}
+
+/**
+ * The value is a JSON list (any JSON json.loads accepts, if it is a list) or else a comma-separated
+ * string, compared as strings without trimming. Ints are stringified first; floats and bools
+ * never match (Python compares them with strings, which is always unequal).
+ */
+function matchesIn(conditionValue: string | null, trait: PyValue | null): boolean {
+  if (conditionValue === null || trait === null) return false;
+  const candidates = parsePythonJsonList(conditionValue) ?? conditionValue.split(",");
+  if (trait.kind === "str") return candidates.includes(trait.value);
+  if (trait.kind === "int") return candidates.includes(trait.value.toString());
+  return false;
+}
+
+/**
+ * Buckets [segment key, subject] into [0, 100) and admits it when the bucket is <= the value.
+ * The subject is the property's value when the condition names a property that resolves, the
+ * identity hash key otherwise (a named but missing property also falls back, as in Python).
+ */
+function matchesPercentageSplit(
+  context: ConditionContext,
+  conditionValue: string | null,
+  property: PyValue | null,
+  segmentKey: string,
+): boolean {
+  const subject = property !== null ? pyStr(property) : (context.identity?.key ?? null);
+  if (subject === null || conditionValue === null) return false;
+  const threshold = parsePythonFloat(conditionValue);
+  if (threshold === null) return false;
+  return getHashedPercentageForObjectIds([segmentKey, subject]) <= threshold;
+}
+
+/** Whether one condition holds for the context; segmentKey is the segment id as a string. */
+export function matchesCondition(
+  context: ConditionContext,
+  condition: EngineCondition,
+  segmentKey: string,
+): boolean {
+  const trait = condition.property_ ? resolveProperty(context, condition.property_) : null;
+  const { operator, value } = condition;
+  switch (operator) {
+    case "IN":
+      return matchesIn(value, trait);
+    case "PERCENTAGE_SPLIT":
+      return matchesPercentageSplit(context, value, trait, segmentKey);
+    case "IS_NOT_SET":
+      return trait === null;
+    case "IS_SET":
+      return trait !== null;
+  }
+  if (trait === null) return false;
+  switch (operator) {
+    case "NOT_CONTAINS":
+      return trait.kind === "str" && !trait.value.includes(value ?? PY_NONE);
+    case "REGEX":
+      return pythonReMatch(value ?? PY_NONE, pyStr(trait));
+    case "MODULO":
+      return matchesModulo(value, trait);
+    case "EQUAL":
+    case "NOT_EQUAL":
+    case "GREATER_THAN":
+    case "GREATER_THAN_INCLUSIVE":
+    case "LESS_THAN":
+    case "LESS_THAN_INCLUSIVE":
+    case "CONTAINS":
+      return matchesTyped(operator, value, trait);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,190 @@
+import { createHash } from "node:crypto";
+import { chooseMultivariateValue } from "./multivariate";
+import { compareCodePoints, formatPythonFloat, pyStrOfTrait } from "./python-values";
+import { getIdentityHashKey, getIdentitySegments } from "./segments";
+import type {
+  EngineFeature,
+  EngineFeatureState,
+  EngineMultivariateValue,
+  EngineSegment,
+  EngineTrait,
+  EnvironmentDocument,
+  FlagValue,
+} from "./types";
+
+export type ResolvedFlag = {
+  feature: EngineFeature;
+  /** The winning state: identity override, segment override or environment default. */
+  state: EngineFeatureState;
+  enabled: boolean;
+  value: FlagValue;
+  /** null for STANDARD; for MULTIVARIATE the option's key (or its id), or "control". */
+  variant: string | null;
+  overriddenBy: null | "SEGMENT" | "IDENTITY";
+  segment: { id: number; name: string } | null;
+  /** "DEFAULT" | "TARGETING_MATCH; segment=<name>" | "SPLIT; weight=<w>" | "IDENTITY_OVERRIDE" */
+  reason: string;
+};
+
+export type EvaluateIdentityInput = {
+  doc: EnvironmentDocument;
+  identifier: string;
+  identityId?: number | null;
+  traits: EngineTrait[];
+  /** The identity's stored overrides; when omitted, the document's identity_overrides are used. */
+  identityOverrides?: EngineFeatureState[];
+};
+
+function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
+  if (feature.type !== "MULTIVARIATE") return null;
+  if (!chosen) return "control";
+  const option = chosen.multivariate_feature_option;
+  return option.key ?? String(option.id);
+}
+
+function defaultFlag(state: EngineFeatureState): ResolvedFlag {
+  return {
+    feature: state.feature,
+    state,
+    enabled: state.enabled,
+    value: state.feature_state_value,
+    variant: variantOf(state.feature, null),
+    overriddenBy: null,
+    segment: null,
+    reason: "DEFAULT",
+  };
+}
+
+/** Environment defaults only: without an identity there is nothing to bucket, so no variants. */
+export function evaluateEnvironmentFlags(doc: EnvironmentDocument): ResolvedFlag[] {
+  return doc.feature_states.map(defaultFlag);
+}
+
+type SegmentOverride = { state: EngineFeatureState; segment: EngineSegment; priority: number };
+
+// Lowest priority number wins; a missing priority ranks last. Only a strictly lower priority
+// replaces the current pick, so on a tie the segment earlier in the document wins.
+function pickSegmentOverrides(segments: EngineSegment[]): Map<number, SegmentOverride> {
+  const byFeature = new Map<number, SegmentOverride>();
+  for (const segment of segments) {
+    for (const state of segment.feature_states ?? []) {
+      const priority = state.feature_segment?.priority ?? Infinity;
+      const current = byFeature.get(state.feature.id);
+      if (!current || priority < current.priority)
+        byFeature.set(state.feature.id, { state, segment, priority });
+    }
+  }
+  return byFeature;
+}
+
+function identityOverridesFor(input: EvaluateIdentityInput): Map<number, EngineFeatureState> {
+  const states =
+    input.identityOverrides ??
+    input.doc.identity_overrides.find((override) => override.identifier === input.identifier)
+      ?.identity_features ??
+    [];
+  const byFeature = new Map<number, EngineFeatureState>();
+  for (const state of states) if (!byFeature.has(state.feature.id)) byFeature.set(state.feature.id, state);
+  return byFeature;
+}
+
+/**
+ * An identity's flags: identity override > matching segment's override > environment default.
+ * The winning state, if it carries multivariate values, is bucketed for this identity (segment
+ * overrides included, as Flagsmith's API and current engines do); identity overrides never are.
+ * Every feature of the environment appears once, in document order.
+ */
+export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFlag[] {
+  const { doc, identifier, traits } = input;
+  const identityKey = getIdentityHashKey({ doc, identifier, identityId: input.identityId });
+  const identityOverrides = identityOverridesFor(input);
+  const segmentOverrides = pickSegmentOverrides(
+    getIdentitySegments({ doc, identifier, identityKey, traits }),
+  );
+
+  return doc.feature_states.map((defaultState): ResolvedFlag => {
+    const feature = defaultState.feature;
+    const identityState = identityOverrides.get(feature.id);
+    if (identityState) {
+      return {
+        feature,
+        state: identityState,
+        enabled: identityState.enabled,
+        value: identityState.feature_state_value,
+        variant: variantOf(feature, null),
+        overriddenBy: "IDENTITY",
+        segment: null,
+        reason: "IDENTITY_OVERRIDE",
+      };
+    }
+    const override = segmentOverrides.get(feature.id);
+    const state = override?.state ?? defaultState;
+    const chosen = chooseMultivariateValue(state, identityKey);
+    const segment = override ? { id: override.segment.id, name: override.segment.name } : null;
+    let reason = override ? `TARGETING_MATCH; segment=${override.segment.name}` : "DEFAULT";
+    // percentage_allocation is a Python float, so the engine prints 50 as "50.0".
+    if (chosen) reason = `SPLIT; weight=${formatPythonFloat(chosen.percentage_allocation)}`;
+    return {
+      feature,
+      state,
+      enabled: state.enabled,
+      value: chosen ? chosen.multivariate_feature_option.value : state.feature_state_value,
+      variant: variantOf(feature, chosen),
+      overriddenBy: override ? "SEGMENT" : null,
+      segment,
+      reason,
+    };
+  });
+}
+
+export type SdkFilterOptions = {
+  hideDisabledFlags: boolean;
+  serverKeyOnlyFeatureIds: number[];
+  isServerKey: boolean;
+  /**
+   * Flagsmith's GET /flags/ returns early when hiding disabled flags and so forgets to drop
+   * server-key-only features for client keys. We drop them by default; pass false to reproduce
+   * that quirk exactly.
+   */
+  applyServerKeyOnlyWhenHidingDisabled?: boolean;
+};
+
+/**
+ * The SDK-visible subset. hide_disabled_flags applies to the resolved flag, so a disabled
+ * winning override removes the flag even when the environment default is enabled.
+ */
+export function filterFlagsForSdk(flags: ResolvedFlag[], opts: SdkFilterOptions): ResolvedFlag[] {
+  const serverOnly = new Set(opts.serverKeyOnlyFeatureIds);
+  const dropServerOnly =
+    !opts.isServerKey && (!opts.hideDisabledFlags || (opts.applyServerKeyOnlyWhenHidingDisabled ?? true));
+  return flags.filter(
+    (flag) =>
+      (!opts.hideDisabledFlags || flag.enabled) && !(dropServerOnly && serverOnly.has(flag.feature.id)),
+  );
+}
+
+/** The environment's hide_disabled_flags, inheriting the project's when the environment has none. */
+export function resolveHideDisabledFlags(doc: EnvironmentDocument): boolean {
+  return doc.hide_disabled_flags ?? doc.project.hide_disabled_flags;
+}
+
+/**
+ * The identifier Flagsmith derives for an identity posted without one: sha256 hex of
+ * trait_key + str(value) for each trait, sorted by key (Python's str: True/False, 1.0 stays
+ * "1.0" when the trait is typed float). Null-valued traits are skipped. With no usable traits
+ * Flagsmith uses a random uuid; the engine stays deterministic and returns null for the caller
+ * to do that.
+ */
+export function generateTransientIdentifier(traits: EngineTrait[]): string | null {
+  const parts: { key: string; text: string }[] = [];
+  for (const { trait_key, trait_value, value_type } of traits) {
+    if (trait_value === null || trait_value === undefined) continue;
+    parts.push({ key: trait_key, text: trait_key + pyStrOfTrait(trait_value, value_type) });
+  }
+  if (parts.length === 0) return null;
+  const text = parts
+    .sort((a, b) => compareCodePoints(a.key, b.key))
+    .map((part) => part.text)
+    .join("");
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}

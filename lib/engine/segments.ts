@@ -1,0 +1,82 @@
+import { matchesCondition } from "./conditions";
+import { indexTraits, type ConditionContext } from "./properties";
+import type { EngineRule, EngineSegment, EngineTrait, EnvironmentDocument, RuleType } from "./types";
+
+/** Everything segment matching needs about one identity. */
+export type EvaluationContext = {
+  doc: EnvironmentDocument;
+  identifier: string;
+  /** From getIdentityHashKey: what PERCENTAGE_SPLIT and multivariate bucketing hash. */
+  identityKey: string;
+  traits: EngineTrait[];
+};
+
+/**
+ * The identity's hash key: "<client api key>_<identifier>" when the environment hashes by
+ * composite key (the default, and what local-evaluation SDKs always do), else the identity's
+ * database id. An identity without an id (transient, not yet stored) falls back to the composite
+ * key so that it still buckets deterministically.
+ */
+export function getIdentityHashKey(input: {
+  doc: EnvironmentDocument;
+  identifier: string;
+  identityId?: number | null;
+}): string {
+  const { doc, identifier, identityId } = input;
+  if (doc.use_identity_composite_key_for_hashing || identityId === null || identityId === undefined) {
+    return `${doc.api_key}_${identifier}`;
+  }
+  return String(identityId);
+}
+
+export function createConditionContext(context: EvaluationContext): ConditionContext {
+  return {
+    environment: { key: context.doc.api_key, name: context.doc.name },
+    identity: {
+      identifier: context.identifier,
+      key: context.identityKey,
+      traits: indexTraits(context.traits),
+    },
+  };
+}
+
+function combine(type: RuleType, results: boolean[]): boolean {
+  switch (type) {
+    case "ALL":
+      return results.every(Boolean);
+    case "ANY":
+      return results.some(Boolean);
+    case "NONE":
+      return !results.some(Boolean);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A rule holds when its conditions combine to true under its type (ALL / ANY / NONE) and every
+ * sub-rule holds. Sub-rules are always ANDed whatever the parent's type: that is Flagsmith's
+ * semantics, and why the dashboard nests ANY rules inside one ALL rule. An empty list is true.
+ */
+export function matchesRule(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
+  const conditions = rule.conditions ?? [];
+  const conditionsHold =
+    conditions.length === 0 ||
+    combine(
+      rule.type,
+      conditions.map((condition) => matchesCondition(context, condition, segmentKey)),
+    );
+  return conditionsHold && (rule.rules ?? []).every((child) => matchesRule(context, child, segmentKey));
+}
+
+/** A segment with no rules matches nobody; otherwise every top-level rule must hold. */
+export function isContextInSegment(context: ConditionContext, segment: EngineSegment): boolean {
+  const segmentKey = String(segment.id);
+  return segment.rules.length > 0 && segment.rules.every((rule) => matchesRule(context, rule, segmentKey));
+}
+
+/** The project's segments this identity belongs to, in document order. */
+export function getIdentitySegments(context: EvaluationContext): EngineSegment[] {
+  const conditionContext = createConditionContext(context);
+  return context.doc.project.segments.filter((segment) => isContextInSegment(conditionContext, segment));
+}
