@@ -4,17 +4,29 @@
 import { z } from "zod";
 import { NotFoundError } from "./errors";
 
-const positiveInt = z.coerce.number({ error: "A valid integer is required." }).int().min(1);
-
-export const ZPageQuery = z.object({ page: positiveInt.optional() });
-export const ZSizedPageQuery = z.object({
-  page: positiveInt.optional(),
-  page_size: positiveInt.max(999).optional(),
-});
-export type TPageQuery = { page?: number; page_size?: number };
-
 export const FIXED_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 999;
+
+/** DRF answers a page number that is not a positive integer with 404 "Invalid page."
+ * (pageWindow throws it), not with a validation error. */
+const pageNumber = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : -1));
+
+/** DRF reads page_size leniently: anything but a positive integer means the default, and it
+ * is capped at the maximum rather than refused. */
+const lenientPageSize = z
+  .string()
+  .optional()
+  .transform((value) => {
+    const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : 0;
+    return n > 0 ? Math.min(n, MAX_PAGE_SIZE) : undefined;
+  });
+
+export const ZPageQuery = z.object({ page: pageNumber });
+export const ZSizedPageQuery = z.object({ page: pageNumber, page_size: lenientPageSize });
+export type TPageQuery = { page?: number; page_size?: number };
 
 export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 export type PageWindow = { skip: number; take: number; page: number; size: number };
@@ -22,6 +34,7 @@ export type PageWindow = { skip: number; take: number; page: number; size: numbe
 export function pageWindow(query: TPageQuery, defaultSize: number): PageWindow {
   const size = query.page_size ?? defaultSize;
   const page = query.page ?? 1;
+  if (page < 1) throw new NotFoundError("Invalid page.");
   return { skip: (page - 1) * size, take: size, page, size };
 }
 

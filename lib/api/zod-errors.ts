@@ -16,9 +16,14 @@ function jsonTypeName(input: unknown): string {
   return "dict";
 }
 
+type SchemaDef = { format?: string; checks?: { _zod?: { def?: { format?: string } } }[] };
+
+/** z.int() and z.number().int() both report a non-number as "expected number". */
 function isIntegerSchema(issue: RawIssue): boolean {
-  const def = (issue.inst as { _zod?: { def?: { format?: string } } } | undefined)?._zod?.def;
-  return (issue as { expected?: string }).expected === "int" || /int/.test(def?.format ?? "");
+  if ((issue as { expected?: string }).expected === "int") return true;
+  const def = (issue.inst as { _zod?: { def?: SchemaDef } } | undefined)?._zod?.def;
+  const formats = [def?.format, ...(def?.checks ?? []).map((c) => c._zod?.def?.format)];
+  return formats.some((f) => typeof f === "string" && f.includes("int"));
 }
 
 /** DRF's wording for an issue; schemas that set their own message keep it (zod's precedence). */

@@ -28,7 +28,7 @@ export type TEnvironmentUpdate = z.infer<typeof ZEnvironmentUpdate>;
 
 export const ZEnvironmentListQuery = z.object({
   project: z.string().optional(),
-  page: z.coerce.number({ error: "A valid integer is required." }).int().min(1).optional(),
+  page: z.coerce.number().int().min(1).optional(),
 });
 
 export const ZEnvironmentParams = pathParams({ apiKey: z.string().min(1).max(100) });

@@ -18,7 +18,7 @@ export const ZProjectUpdate = z.object({ name: z.string().trim().min(1).max(2000
 export type TProjectUpdate = z.infer<typeof ZProjectUpdate>;
 
 export const ZProjectListQuery = z.object({
-  organisation: z.coerce.number({ error: "A valid integer is required." }).int().optional(),
+  organisation: z.coerce.number().int().optional(),
 });
 
 export const ZProjectParams = pathParams({ projectId: zId });
