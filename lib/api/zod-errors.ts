@@ -62,6 +62,8 @@ export function drfMessage(issue: RawIssue): string | undefined {
       if (issue.origin === "array") return `Ensure this field has no more than ${issue.maximum} elements.`;
       return `Ensure this value is less than or equal to ${issue.maximum}.`;
     case "invalid_value":
+      if (input === undefined) return "This field is required.";
+      if (input === null) return "This field may not be null.";
       return `"${String(input)}" is not a valid choice.`;
     case "invalid_union":
       if (input === undefined) return "This field is required.";

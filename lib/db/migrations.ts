@@ -317,12 +317,44 @@ function tryExclusive(db: Database.Database): boolean {
  * call it before this process opens the file itself: the engine locks the file exclusively,
  * and a WAL connection of the same process makes it fail (SQLITE_BUSY after 10 s).
  */
+/** Names of the migrations recorded as applied; [] when the table does not exist yet. */
+async function appliedMigrationNames(url: string): Promise<string[]> {
+  const sql =
+    "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL";
+  try {
+    if (providerForUrl(url) === "sqlite") {
+      const file = sqlitePath(url);
+      if (file === ":memory:" || !existsSync(file)) return [];
+      const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        return (sqlite.prepare(sql).all() as { migration_name: string }[]).map((r) => r.migration_name);
+      } finally {
+        sqlite.close();
+      }
+    }
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query<{ migration_name: string }>(sql)).rows.map((r) => r.migration_name);
+    } finally {
+      await client.end();
+    }
+  } catch {
+    return [];
+  }
+}
+
 export async function applyMigrations(url: string): Promise<{ applied: string[] }> {
   const provider = providerForUrl(url);
   if (provider === "sqlite") {
     const file = sqlitePath(url);
     if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   }
+  // Instances joining a database that is already up to date (the common case behind a load
+  // balancer) skip the schema engine, its locks and its start-up cost entirely.
+  const applied = new Set(await appliedMigrationNames(url));
+  const pending = readMigrationsList(provider).migrationDirectories.filter((d) => !applied.has(d.path));
+  if (pending.length === 0) return { applied: [] };
   return withMigrationLock(url, async () => {
     const { engine, close } = await openEngine(url);
     try {
