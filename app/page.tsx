@@ -1,7 +1,5 @@
+import { HomeRedirect } from "@/components/shell/home-redirect";
+
 export default function Home() {
-  return (
-    <main className="p-8">
-      <h1 className="text-2xl font-semibold">Ensign</h1>
-    </main>
-  );
+  return <HomeRedirect />;
 }

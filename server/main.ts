@@ -4,8 +4,9 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { ensureAdminUser } from "@/lib/auth/users";
-import { databaseUrl } from "@/lib/db/client";
+import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
+import { serveFastLane } from "./fast-lane";
 import { ensureAuthSecret } from "./secret";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -17,13 +18,17 @@ async function main() {
   const url = databaseUrl();
   const { applied } = await applyMigrations(url);
   if (applied.length) console.log(`[ensign] applied migrations: ${applied.join(", ")}`);
+  await configureDatabase();
   await ensureAdminUser();
   ensureAuthSecret(root);
 
   const app = next({ dev: false, dir: root, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // ENSIGN_FAST_LANE=0 sends SDK calls through Next's route handlers too (for comparison).
+  const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
   const server = createServer((req, res) => {
+    if (fastLane && serveFastLane(req, res)) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -12,7 +12,9 @@ export const MAX_PAGE_SIZE = 999;
 const pageNumber = z
   .string()
   .optional()
-  .transform((value) => (value === undefined ? undefined : /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : -1));
+  .transform((value) =>
+    value === undefined ? undefined : /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : -1,
+  );
 
 /** DRF reads page_size leniently: anything but a positive integer means the default, and it
  * is capped at the maximum rather than refused. */

@@ -1,7 +1,9 @@
-// SDK authentication by X-Environment-Key: an environment's client key, or one of its
-// active server-side keys ("ser."). Failures are 403 with Flagsmith's exact bodies.
+// SDK authentication by X-Environment-Key for routes that use the wrapper's "environment"
+// and "server-key" modes: an environment's client key, or one of its live server-side keys
+// ("ser."). Keys resolve from the in-memory SDK snapshots (lib/sdk/cache), so a warm key
+// costs no database read. Failures are 403 with Flagsmith's exact bodies.
 import { PermissionDeniedError } from "@/lib/api/errors";
-import { db } from "@/lib/db/client";
+import { authenticateSdkKey } from "@/lib/sdk/auth";
 
 export type SdkEnvironmentAuth = { environmentId: number; apiKey: string; isServerKey: boolean };
 
@@ -9,23 +11,11 @@ export async function authenticateEnvironmentKey(
   request: Request,
   { serverKeyOnly }: { serverKeyOnly: boolean },
 ): Promise<SdkEnvironmentAuth> {
-  const key = request.headers.get("x-environment-key")?.trim();
-  if (!key) throw new PermissionDeniedError("Invalid or missing Environment key");
-  if (key.startsWith("ser.")) {
-    const serverKey = await db.environmentApiKey.findUnique({
-      where: { key },
-      select: { active: true, expiresAt: true, environment: { select: { id: true, apiKey: true } } },
-    });
-    const live = serverKey && serverKey.active && (!serverKey.expiresAt || serverKey.expiresAt > new Date());
-    if (!live) throw new PermissionDeniedError("Invalid or missing Environment Key");
-    return {
-      environmentId: serverKey.environment.id,
-      apiKey: serverKey.environment.apiKey,
-      isServerKey: true,
-    };
-  }
-  if (serverKeyOnly) throw new PermissionDeniedError("Invalid or missing Environment key");
-  const env = await db.environment.findUnique({ where: { apiKey: key }, select: { id: true, apiKey: true } });
-  if (!env) throw new PermissionDeniedError("Invalid or missing Environment Key");
-  return { environmentId: env.id, apiKey: env.apiKey, isServerKey: false };
+  const result = await authenticateSdkKey(request.headers.get("x-environment-key"), { serverKeyOnly });
+  if (!result.ok) throw new PermissionDeniedError(result.detail);
+  return {
+    environmentId: result.snapshot.environmentId,
+    apiKey: result.apiKey,
+    isServerKey: result.isServerKey,
+  };
 }

@@ -103,6 +103,12 @@ export async function updateMe(userId: number, input: TUserUpdate) {
   return serializeUser(user);
 }
 
+/** Whether anyone has an account yet (the dashboard's first-run path) and whether sign-up is open. */
+export async function getAuthConfig() {
+  const hasUsers = (await db.user.count()) > 0;
+  return { has_users: hasUsers, allow_signup: !hasUsers || process.env.ENSIGN_PREVENT_SIGNUP !== "true" };
+}
+
 /** Creates the first admin from ENSIGN_ADMIN_EMAIL / ENSIGN_ADMIN_PASSWORD if absent. */
 export async function ensureAdminUser(): Promise<void> {
   const email = process.env.ENSIGN_ADMIN_EMAIL;

@@ -31,13 +31,12 @@ function createClient(url: string): Db {
     });
     return new PostgresClient({ adapter }) as unknown as Db;
   }
-  // WAL lets SDK reads proceed while the dashboard writes; the timeout makes
-  // concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
+  // The timeout makes concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
   const adapter = new PrismaBetterSqlite3({ url, timeout: 10_000 });
   return new SqliteClient({ adapter });
 }
 
-type DbGlobal = { client?: Db; url?: string; pragmasApplied?: Promise<void> };
+type DbGlobal = { client?: Db; url?: string };
 // One client per process even though Next bundles route handlers separately from the
 // custom server: both module graphs share globalThis.
 const store = ((globalThis as Record<symbol, DbGlobal>)[Symbol.for("ensign.db")] ??= {});
@@ -47,14 +46,18 @@ export function getDb(): Db {
   if (!store.client || store.url !== url) {
     store.client = createClient(url);
     store.url = url;
-    if (!isPostgresUrl(url)) {
-      store.pragmasApplied = store.client
-        .$queryRawUnsafe("PRAGMA journal_mode=WAL")
-        .then(() => store.client!.$queryRawUnsafe("PRAGMA synchronous=NORMAL"))
-        .then(() => undefined);
-    }
   }
   return store.client;
+}
+
+/** Run once at start-up, before serving: WAL lets SDK reads proceed while the dashboard
+ * writes, and NORMAL sync is durable in WAL mode at a fraction of FULL's fsyncs. */
+export async function configureDatabase(): Promise<void> {
+  const url = databaseUrl();
+  if (isPostgresUrl(url)) return;
+  const client = getDb();
+  await client.$queryRawUnsafe("PRAGMA journal_mode=WAL");
+  await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
 }
 
 export const db: Db = new Proxy({} as Db, {

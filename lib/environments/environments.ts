@@ -1,7 +1,7 @@
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
-import { environmentDefaultState } from "@/lib/features/defaults";
+import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
 import { touchEnvironments } from "./revision";
@@ -86,15 +86,7 @@ export async function createEnvironment(userId: number, input: TEnvironmentCreat
       },
     });
     // A new environment starts with a state for every feature of its project.
-    const features = await tx.feature.findMany({
-      where: { projectId: project.id },
-      select: { id: true, defaultEnabled: true, initialValue: true },
-    });
-    if (features.length) {
-      await tx.featureState.createMany({
-        data: features.map((f) => environmentDefaultState(f, created.id, project.preventFlagDefaults)),
-      });
-    }
+    await createDefaultStatesForEnvironment(tx, created, project.preventFlagDefaults);
     return created;
   });
   return serializeEnvironment(env);

@@ -126,3 +126,12 @@ describe("accounts and tokens", () => {
     expect(bad.body).toEqual({ json_view: ["Must be a valid boolean."] });
   });
 });
+
+describe("auth config", () => {
+  it("says whether accounts exist and sign-up is open, without credentials", async () => {
+    await signUp();
+    const res = await call("/api/v1/auth/config/");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ has_users: true, allow_signup: true });
+  });
+});

@@ -1,0 +1,7 @@
+// GET/POST /api/auth/* — next-auth: the dashboard's sign-in, sign-out and session
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/auth/next-auth";
+
+const handler = NextAuth(authOptions);
+
+export { handler as GET, handler as POST };

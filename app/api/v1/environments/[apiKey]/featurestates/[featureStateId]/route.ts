@@ -1,0 +1,15 @@
+// GET/PUT/PATCH /api/v1/environments/{api_key}/featurestates/{id}/ — one default feature state; update it
+import { withApi } from "@/lib/api/handler";
+import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/feature-states";
+import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/features/schemas";
+
+const params = ZEnvironmentFeatureStateParams;
+
+export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+  getEnvironmentFeatureState({ userId: user.id, ...params }),
+);
+// Flagsmith treats both as partial updates; both answer the full state (see lib/features/feature-states.ts).
+export const PUT = withApi({ auth: "user", params, body: ZFeatureStateUpdate }, ({ user, params, body }) =>
+  updateEnvironmentFeatureState({ userId: user.id, ...params }, body),
+);
+export const PATCH = PUT;

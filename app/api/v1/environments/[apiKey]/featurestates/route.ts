@@ -1,0 +1,10 @@
+// GET /api/v1/environments/{api_key}/featurestates/ — the environment's default feature states (?feature_name=, ?feature=)
+import { withApi } from "@/lib/api/handler";
+import { listEnvironmentFeatureStates } from "@/lib/features/feature-states";
+import { ZEnvironmentFeatureStatesParams, ZFeatureStateListQuery } from "@/lib/features/schemas";
+
+export const GET = withApi(
+  { auth: "user", params: ZEnvironmentFeatureStatesParams, query: ZFeatureStateListQuery },
+  ({ user, params, query, request }) =>
+    listEnvironmentFeatureStates({ userId: user.id, apiKey: params.apiKey }, request, query),
+);

@@ -1,0 +1,20 @@
+// GET/POST /api/v1/environments/{api_key}/identities/{id}/featurestates/ — an identity's overrides
+import { withApi } from "@/lib/api/handler";
+import { createIdentityOverride, listIdentityOverrides } from "@/lib/identities/overrides";
+import {
+  ZIdentityOverrideCreate,
+  ZIdentityOverrideListQuery,
+  ZIdentityParams,
+} from "@/lib/identities/schemas";
+
+const params = ZIdentityParams;
+
+export const GET = withApi(
+  { auth: "user", params, query: ZIdentityOverrideListQuery },
+  ({ user, params, query, request }) =>
+    listIdentityOverrides(user.id, request, params.apiKey, params.identityId, query),
+);
+export const POST = withApi(
+  { auth: "user", params, body: ZIdentityOverrideCreate, status: 201 },
+  ({ user, params, body }) => createIdentityOverride(user.id, params.apiKey, params.identityId, body),
+);

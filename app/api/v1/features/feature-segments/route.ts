@@ -1,0 +1,11 @@
+// GET/POST /api/v1/features/feature-segments/ — feature segments of a feature in an environment; create one
+import { withApi } from "@/lib/api/handler";
+import { createFeatureSegment, listFeatureSegments } from "@/lib/overrides/feature-segments";
+import { ZFeatureSegmentCreate, ZFeatureSegmentListQuery } from "@/lib/overrides/schemas";
+
+export const GET = withApi({ auth: "user", query: ZFeatureSegmentListQuery }, ({ user, query, request }) =>
+  listFeatureSegments(user.id, request, query),
+);
+export const POST = withApi({ auth: "user", body: ZFeatureSegmentCreate, status: 201 }, ({ user, body }) =>
+  createFeatureSegment(user.id, body),
+);

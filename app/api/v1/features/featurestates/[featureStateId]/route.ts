@@ -1,0 +1,19 @@
+// GET/PUT/PATCH/DELETE /api/v1/features/featurestates/{id}/ — one feature state; only overrides can be deleted
+import { withApi } from "@/lib/api/handler";
+import { deleteFeatureState, getFeatureState, updateFeatureState } from "@/lib/overrides/feature-states";
+import { ZFeatureStateParams, ZFeatureStatePatch, ZFeatureStateUpdate } from "@/lib/overrides/schemas";
+
+const params = ZFeatureStateParams;
+
+export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+  getFeatureState(user.id, params.featureStateId),
+);
+export const PUT = withApi({ auth: "user", params, body: ZFeatureStateUpdate }, ({ user, params, body }) =>
+  updateFeatureState(user.id, params.featureStateId, body),
+);
+export const PATCH = withApi({ auth: "user", params, body: ZFeatureStatePatch }, ({ user, params, body }) =>
+  updateFeatureState(user.id, params.featureStateId, body),
+);
+export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
+  deleteFeatureState(user.id, params.featureStateId),
+);

@@ -1,0 +1,11 @@
+// GET/POST /api/v1/features/featurestates/ — feature states of an environment; create a segment or identity override
+import { withApi } from "@/lib/api/handler";
+import { createFeatureState, listFeatureStates } from "@/lib/overrides/feature-states";
+import { ZFeatureStateCreate, ZFeatureStateListQuery } from "@/lib/overrides/schemas";
+
+export const GET = withApi({ auth: "user", query: ZFeatureStateListQuery }, ({ user, query, request }) =>
+  listFeatureStates(user.id, request, query),
+);
+export const POST = withApi({ auth: "user", body: ZFeatureStateCreate, status: 201 }, ({ user, body }) =>
+  createFeatureState(user.id, body),
+);

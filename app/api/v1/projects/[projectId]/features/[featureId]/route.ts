@@ -1,0 +1,19 @@
+// GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/ — one feature
+import { withApi } from "@/lib/api/handler";
+import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
+import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";
+
+const params = ZFeatureParams;
+
+export const GET = withApi({ auth: "user", params, query: ZFeatureDetailQuery }, ({ user, params, query }) =>
+  getFeature({ userId: user.id, ...params }, query),
+);
+// name, default_enabled and initial_value are read-only after creation, so PUT has nothing
+// required and behaves as PATCH does.
+export const PUT = withApi({ auth: "user", params, body: ZFeatureUpdate }, ({ user, params, body }) =>
+  updateFeature({ userId: user.id, ...params }, body),
+);
+export const PATCH = PUT;
+export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
+  deleteFeature({ userId: user.id, ...params }),
+);

@@ -1,0 +1,310 @@
+// `npm run bench`: builds and starts Ensign and a raw Node baseline serving the same JSON,
+// seeds the heavy profile, loads each SDK endpoint with autocannon on loopback for a bounded
+// time, and prints req/s, p50, p99, RSS and the ratio to the baseline. Then it grows the
+// stored identities to 1,000,000 and measures POST /api/v1/identities/ again.
+// Servers run pinned to CPU 0 and the load generator to CPU 1 (one core each).
+// Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
+import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "../tests/support/server";
+import { randomTraits, seedHeavyProfile } from "./seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k, v ?? "true"];
+  }),
+);
+const DURATION = Number(args.duration ?? 10);
+const CONNECTIONS = Number(args.connections ?? 50);
+const IDENTITIES = Number(args.identities ?? 1_000_000);
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+if (!process.env.BENCH_PINNED) {
+  // Re-run this script on CPU 1 so that the load generator never competes with a server.
+  execFileSync("taskset", ["-c", "1", tsx, path.join(root, "bench/run.ts"), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, BENCH_PINNED: "1" },
+  });
+  process.exit(0);
+}
+
+type Server = { url: string; child: ChildProcess };
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+async function startServer(
+  cmd: string[],
+  port: number,
+  env: Record<string, string>,
+  probe: string,
+): Promise<Server> {
+  const child = spawn("taskset", ["-c", "0", ...cmd], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  process.on("exit", () => child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url + probe, child);
+  return { url, child };
+}
+
+/** Resident memory of a process and all its descendants (tsx runs node as a child). */
+function treeRssMb(pid: number): number {
+  const out = execSync(`ps -o pid=,ppid=,rss= -A`).toString().trim().split("\n");
+  const rows = out.map((l) => l.trim().split(/\s+/).map(Number));
+  const pids = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [p, pp] of rows) {
+      if (pids.has(pp) && !pids.has(p)) {
+        pids.add(p);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter(([p]) => pids.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+}
+
+type Result = {
+  name: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  rssMb: number;
+};
+
+async function load(
+  name: string,
+  target: string,
+  server: Server,
+  opts: Partial<autocannon.Options> & { path: string },
+): Promise<Result> {
+  const base = { url: server.url + opts.path, connections: CONNECTIONS, ...opts };
+  await autocannon({ ...base, duration: 2 }); // warm-up: JIT, caches, connection pools
+  const r = await autocannon({ ...base, duration: DURATION });
+  const result = {
+    name,
+    target,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    rssMb: Math.round(treeRssMb(server.child.pid!)),
+  };
+  console.log(
+    `${name.padEnd(34)} ${target.padEnd(9)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  RSS ${result.rssMb} MB  non-2xx ${result.non2xx}  errors ${result.errors}`,
+  );
+  return result;
+}
+
+function identityRequests(prefix: string, range: number, acked: Set<string>): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: "POST",
+      setupRequest: (req, context) => {
+        const i = Math.floor(Math.random() * range);
+        const identifier = `${prefix}${i}`;
+        (context as Record<string, string>).identifier = identifier;
+        return { ...req, body: JSON.stringify({ identifier, traits: randomTraits(n++) }) };
+      },
+      onResponse: (status, _body, context) => {
+        if (status === 200) acked.add((context as Record<string, string>).identifier);
+      },
+    },
+  ];
+}
+
+async function main() {
+  if (args["no-build"] !== "true") execSync("npm run build", { cwd: root, stdio: "inherit" });
+  const dir = mkdtempSync(path.join(tmpdir(), "ensign-bench-"));
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, "ensign.db")}`;
+  const ensignPort = await freePort();
+  const ensign = await startServer(
+    [tsx, "server/main.ts"],
+    ensignPort,
+    {
+      PORT: String(ensignPort),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      NODE_ENV: "production",
+      NEXTAUTH_SECRET: "bench",
+    },
+    "/health/liveness/",
+  );
+  try {
+    const post = async (p: string, body: unknown, token?: string, envKey?: string) => {
+      const res = await fetch(ensign.url + p, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(token ? { Authorization: `Token ${token}` } : {}),
+          ...(envKey ? { "X-Environment-Key": envKey } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const { key: token } = await post("/api/v1/auth/users/", {
+      email: "bench@example.com",
+      password: "bench-password",
+    });
+    const org = await post("/api/v1/organisations/", { name: "Bench" }, token);
+    const project = await post("/api/v1/projects/", { name: "Heavy", organisation: org.id }, token);
+    const env = await post("/api/v1/environments/", { name: "Production", project: project.id }, token);
+    const serverKey = (await post(`/api/v1/environments/${env.api_key}/api-keys/`, { name: "bench" }, token))
+      .key;
+    console.log("seeding the heavy profile (50 features, 15 segments × 15 conditions, overrides)…");
+    await seedHeavyProfile((p, init) => post(p, init?.body, token), project.id, env.id, env.api_key);
+
+    const get = async (p: string, key: string) =>
+      (await fetch(ensign.url + p, { headers: { "X-Environment-Key": key } })).text();
+    const flags = await get("/api/v1/flags/", env.api_key);
+    const document = await get("/api/v1/environment-document/", serverKey);
+    const identity = await post(
+      "/api/v1/identities/",
+      { identifier: "probe", traits: randomTraits(1) },
+      undefined,
+      env.api_key,
+    );
+    writeFileSync(path.join(dir, "flags.json"), flags);
+    writeFileSync(path.join(dir, "document.json"), document);
+    writeFileSync(path.join(dir, "identity.json"), JSON.stringify(identity));
+    console.log(
+      `flags body ${flags.length} B, document ${document.length} B, identity answer ${JSON.stringify(identity).length} B`,
+    );
+
+    const results: Result[] = [];
+    const baselinePort = await freePort();
+    const baseline = await startServer(
+      [
+        tsx,
+        "bench/baseline-server.ts",
+        String(baselinePort),
+        ...["flags.json", "document.json", "identity.json"].map((f) => path.join(dir, f)),
+        path.join(dir, "baseline.db"),
+      ],
+      baselinePort,
+      {},
+      "/api/v1/flags/",
+    );
+    ensign.child.kill("SIGSTOP"); // one server on CPU 0 at a time
+    const client = { "X-Environment-Key": env.api_key, "Content-Type": "application/json" };
+    const server = { "X-Environment-Key": serverKey };
+    results.push(
+      await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
+    );
+    results.push(
+      await load("GET /api/v1/environment-document/", "baseline", baseline, {
+        path: "/api/v1/environment-document/",
+        headers: server,
+      }),
+    );
+    results.push(
+      await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
+        path: "/api/v1/identities/",
+        headers: client,
+        requests: identityRequests("base-", 100_000, new Set()),
+      }),
+    );
+    baseline.child.kill("SIGKILL");
+    ensign.child.kill("SIGCONT");
+
+    results.push(
+      await load("GET /api/v1/flags/", "ensign", ensign, { path: "/api/v1/flags/", headers: client }),
+    );
+    results.push(
+      await load("GET /api/v1/environment-document/", "ensign", ensign, {
+        path: "/api/v1/environment-document/",
+        headers: server,
+      }),
+    );
+    const acked = new Set<string>();
+    results.push(
+      await load("POST /api/v1/identities/ (5 traits)", "ensign", ensign, {
+        path: "/api/v1/identities/",
+        headers: client,
+        requests: identityRequests("load-", 100_000, acked),
+      }),
+    );
+    await verifyAcknowledged(ensign.url, env.api_key, token, acked);
+
+    if (args["skip-scale"] !== "true") {
+      console.log(`growing stored identities to ${IDENTITIES.toLocaleString()}…`);
+      const started = Date.now();
+      execFileSync(tsx, ["bench/grow-identities.ts", String(env.id), String(IDENTITIES)], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: "inherit",
+      });
+      console.log(`  inserted in ${Math.round((Date.now() - started) / 1000)} s`);
+      results.push(
+        await load(`POST /api/v1/identities/ @ ${IDENTITIES / 1e6}M`, "ensign", ensign, {
+          path: "/api/v1/identities/",
+          headers: client,
+          requests: identityRequests("grown-", IDENTITIES, new Set()),
+        }),
+      );
+    }
+    report(results);
+  } finally {
+    ensign.child.kill("SIGKILL");
+  }
+}
+
+async function verifyAcknowledged(url: string, envKey: string, token: string, acked: Set<string>) {
+  const res = await fetch(`${url}/api/v1/environments/${envKey}/identities/?q=load-&page_size=1`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  const stored = (await res.json()).count as number;
+  const verdict = stored === acked.size ? "none lost" : `MISMATCH: ${acked.size - stored} lost`;
+  console.log(`acknowledged identities: ${acked.size}, stored: ${stored} (${verdict})`);
+}
+
+function report(results: Result[]) {
+  const lines = [
+    `| endpoint | target | req/s | p50 ms | p99 ms | RSS MB | vs baseline |`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: |`,
+  ];
+  for (const r of results) {
+    const base = results.find((b) => b.target === "baseline" && r.name.startsWith(b.name.split(" @")[0]));
+    const ratio = r.target === "ensign" && base ? `${Math.round((r.rps / base.rps) * 100)}%` : "";
+    lines.push(`| ${r.name} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${ratio} |`);
+  }
+  const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
+  const header = `Ensign benchmark, ${new Date().toISOString()}, ${cpu}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, server on one core, autocannon on the other.`;
+  const text = `${header}\n\n${lines.join("\n")}\n`;
+  mkdirSync(path.join(root, "bench/results"), { recursive: true });
+  writeFileSync(path.join(root, "bench/results/latest.md"), text);
+  console.log(`\n${text}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,91 @@
+"use client";
+import Link from "next/link";
+import { signIn } from "next-auth/react";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { TextField } from "@/components/ui/field";
+import { paths } from "@/lib/dashboard/paths";
+import { AuthCard } from "./auth-card";
+import { useFirstRun } from "./use-first-run";
+
+/** Only same-site paths: a crafted link must not bounce the user elsewhere. */
+export function safeCallback(value: string | null): string {
+  return value && value.startsWith("/") && !value.startsWith("//") ? value : paths.home;
+}
+
+export function SignInForm() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const callbackUrl = safeCallback(params.get("callbackUrl"));
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const firstRun = useFirstRun();
+
+  useEffect(() => {
+    if (firstRun) router.replace(paths.signup);
+  }, [firstRun, router]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const result = await signIn("credentials", { email, password, redirect: false });
+    if (!result || result.error) {
+      setBusy(false);
+      setError(
+        result?.error === "CredentialsSignin" || !result ? "Email or password is incorrect." : result.error,
+      );
+      return;
+    }
+    router.replace(callbackUrl);
+    router.refresh();
+  };
+
+  return (
+    <AuthCard
+      title="Sign in to Ensign"
+      subtitle="Manage feature flags, segments and identities."
+      footer={
+        <>
+          No account yet?{" "}
+          <Link
+            href={paths.signup}
+            className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          >
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <ErrorMessage message={error} />
+        <Button type="submit" variant="primary" busy={busy} className="w-full">
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,97 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { mutate } from "swr";
+import { DangerZone } from "@/components/common/danger-zone";
+import { NameDialog } from "@/components/common/name-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, Section } from "@/components/ui/card";
+import { CopyField } from "@/components/ui/copy-button";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { useEnvironment } from "@/lib/dashboard/hooks";
+import { forgetLocation } from "@/lib/dashboard/last-location";
+import { paths } from "@/lib/dashboard/paths";
+import { urls } from "@/lib/dashboard/urls";
+import { EnvironmentToggles } from "./environment-toggles";
+import { ServerKeys } from "./server-keys";
+
+export function EnvironmentSettings({
+  projectId,
+  environmentKey,
+}: {
+  projectId: number;
+  environmentKey: string;
+}) {
+  const router = useRouter();
+  const { data: env, error } = useEnvironment(environmentKey);
+  const [renaming, setRenaming] = useState(false);
+
+  const rename = async (name: string) => {
+    await api.patch(urls.environment(environmentKey), { name });
+    await Promise.all([mutate(urls.environment(environmentKey)), mutate(urls.environments(projectId))]);
+  };
+  const remove = async () => {
+    await api.delete(urls.environment(environmentKey));
+    forgetLocation("environmentKey");
+    await mutate(urls.environments(projectId));
+    router.push(paths.project(projectId));
+  };
+
+  if (error) return <ErrorMessage error={error} />;
+
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        title="Environment settings"
+        description={
+          env ? (
+            <>Settings of {env.name}. SDKs identify this environment by its keys.</>
+          ) : (
+            <Skeleton className="h-4 w-64" />
+          )
+        }
+        actions={
+          <Button onClick={() => setRenaming(true)} disabled={!env}>
+            Rename
+          </Button>
+        }
+      />
+      {env && <JsonView record={env} label="Environment JSON" />}
+      <Section
+        title="Client-side key"
+        description="For browsers and mobile apps. It is not a secret: it only reads this environment's flags."
+      >
+        <Card className="p-4">
+          {env ? (
+            <CopyField value={env.api_key} label="client key" testId="client-key" />
+          ) : (
+            <Skeleton className="h-8" />
+          )}
+        </Card>
+      </Section>
+      <ServerKeys environmentKey={environmentKey} />
+      {env && <EnvironmentToggles environment={env} />}
+      {env && (
+        <DangerZone
+          what="environment"
+          name={env.name}
+          consequence="Its flag states, overrides and identities are deleted, and its keys stop working."
+          onDelete={remove}
+        />
+      )}
+      <NameDialog
+        open={renaming}
+        title="Rename environment"
+        label="Environment name"
+        submitLabel="Save"
+        initialName={env?.name}
+        onClose={() => setRenaming(false)}
+        onSubmit={rename}
+      />
+    </div>
+  );
+}

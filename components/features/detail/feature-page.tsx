@@ -1,0 +1,115 @@
+"use client";
+// One feature in one environment: its state and value, its variations, its segment
+// overrides, how often SDKs evaluated it, and its project-wide settings.
+import { useRouter } from "next/navigation";
+import { mutate } from "swr";
+import { DangerZone } from "@/components/common/danger-zone";
+import { Badge } from "@/components/ui/badge";
+import { Card, Section } from "@/components/ui/card";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { featureStatesKey, useEnvironment, useFeature, useFeatureStates } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import type { FlagValue } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+import { FeatureToggle } from "../feature-toggle";
+import { ValueEditor } from "../value-editor";
+import { EvaluationChart } from "./evaluation-chart";
+import { FeatureSettingsForm } from "./feature-settings-form";
+import { SegmentOverrides } from "./segment-overrides";
+import { Variations } from "./variations";
+
+type FeaturePageProps = { projectId: number; environmentKey: string; featureId: number };
+
+export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePageProps) {
+  const router = useRouter();
+  const { data: environment } = useEnvironment(environmentKey);
+  const { data: feature, error } = useFeature(projectId, featureId);
+  const { data: states } = useFeatureStates(environmentKey);
+  const state = states?.find((s) => s.feature === featureId);
+
+  const saveValue = async (value: FlagValue) => {
+    await api.patch(urls.featureState(environmentKey, state!.id), { feature_state_value: value });
+    await mutate(featureStatesKey(environmentKey));
+  };
+  const remove = async () => {
+    await api.delete(urls.feature(projectId, featureId));
+    await mutate(featureStatesKey(environmentKey));
+    router.push(paths.features(projectId, environmentKey));
+  };
+
+  if (error) return <ErrorMessage error={error} />;
+
+  return (
+    <div className="space-y-10">
+      <div>
+        <PageHeader
+          back={{ href: paths.features(projectId, environmentKey), label: "Features" }}
+          title={
+            feature ? <span className="font-mono">{feature.name}</span> : <Skeleton className="h-8 w-56" />
+          }
+          description={
+            feature && (
+              <div className="flex flex-wrap items-center gap-2">
+                {feature.description && <span>{feature.description}</span>}
+                {feature.type === "MULTIVARIATE" && <Badge tone="indigo">Multivariate</Badge>}
+                {feature.is_server_key_only && <Badge tone="amber">Server-side only</Badge>}
+              </div>
+            )
+          }
+          actions={
+            feature &&
+            state && (
+              <div className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+                {state.enabled ? "On" : "Off"} in {environment?.name ?? "this environment"}
+                <FeatureToggle environmentKey={environmentKey} state={state} featureName={feature.name} />
+              </div>
+            )
+          }
+        />
+        {feature && <JsonView record={feature} label="Feature JSON" />}
+        {state && (
+          <JsonView record={state} label={`Feature state JSON (${environment?.name ?? "environment"})`} />
+        )}
+      </div>
+
+      <Section
+        title={`Value in ${environment?.name ?? "this environment"}`}
+        description="What SDKs get when no segment or identity override applies."
+      >
+        <Card className="p-4">
+          {state ? (
+            <ValueEditor label="Value" value={state.feature_state_value} onSave={saveValue} />
+          ) : (
+            <Skeleton className="h-20" />
+          )}
+        </Card>
+      </Section>
+
+      {feature && state && (
+        <Variations projectId={projectId} environmentKey={environmentKey} feature={feature} state={state} />
+      )}
+      {feature && environment && (
+        <SegmentOverrides
+          projectId={projectId}
+          environmentKey={environmentKey}
+          environmentId={environment.id}
+          feature={feature}
+        />
+      )}
+      {feature && <EvaluationChart environmentKey={environmentKey} featureName={feature.name} />}
+      {feature && <FeatureSettingsForm projectId={projectId} feature={feature} />}
+      {feature && (
+        <DangerZone
+          what="feature"
+          name={feature.name}
+          consequence="It is removed from every environment with its overrides; SDKs stop receiving it."
+          onDelete={remove}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+"use client";
+// Segment overrides of a feature in one environment, in priority order: an identity in
+// several segments gets the first override that matches.
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { mutate } from "swr";
+import { Button } from "@/components/ui/button";
+import { Card, Section } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { errorMessage } from "@/lib/dashboard/fetcher";
+import { allPagesKey, useFeatureSegments, useFeatureStatesOfFeature } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import type { Feature, FeatureSegment } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+import { AddSegmentOverrideDialog } from "./add-segment-override-dialog";
+import { SegmentOverrideRow } from "./segment-override-row";
+
+type SegmentOverridesProps = {
+  projectId: number;
+  environmentKey: string;
+  environmentId: number;
+  feature: Feature;
+};
+
+export function SegmentOverrides({
+  projectId,
+  environmentKey,
+  environmentId,
+  feature,
+}: SegmentOverridesProps) {
+  const { data: featureSegments, error } = useFeatureSegments(feature.id, environmentId);
+  const { data: states } = useFeatureStatesOfFeature(feature.id, environmentId);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<FeatureSegment | null>(null);
+  const [reorderError, setReorderError] = useState<string | null>(null);
+  const ordered = useMemo(
+    () => (featureSegments ?? []).slice().sort((a, b) => a.priority - b.priority || a.id - b.id),
+    [featureSegments],
+  );
+  const stateBySegment = useMemo(
+    () =>
+      new Map((states ?? []).filter((s) => s.feature_segment !== null).map((s) => [s.feature_segment!, s])),
+    [states],
+  );
+
+  const segmentsKey = allPagesKey(urls.featureSegments({ feature: feature.id, environment: environmentId }));
+  const statesKey = allPagesKey(urls.segmentOverrides({ feature: feature.id, environment: environmentId }));
+  const refresh = () =>
+    Promise.all([
+      mutate(segmentsKey),
+      mutate(statesKey),
+      mutate(urls.features(projectId, { environment: environmentId })),
+    ]);
+
+  const move = async (index: number, delta: -1 | 1) => {
+    const next = ordered.slice();
+    const [item] = next.splice(index, 1);
+    next.splice(index + delta, 0, item);
+    const priorities = next.map((fs, priority) => ({ id: fs.id, priority }));
+    setReorderError(null);
+    try {
+      await mutate(
+        segmentsKey,
+        async () => {
+          await api.post(urls.featureSegmentPriorities, priorities);
+          return next.map((fs, priority) => ({ ...fs, priority }));
+        },
+        {
+          optimisticData: next.map((fs, priority) => ({ ...fs, priority })),
+          rollbackOnError: true,
+          revalidate: true,
+        },
+      );
+    } catch (e) {
+      setReorderError(errorMessage(e));
+    }
+  };
+
+  return (
+    <Section
+      title="Segment overrides"
+      description="Identities in these segments get a different state and value. The first matching segment, top to bottom, wins."
+      actions={<Button onClick={() => setAdding(true)}>Add segment override</Button>}
+    >
+      <ErrorMessage error={error} />
+      <ErrorMessage message={reorderError} />
+      {!featureSegments && !error && (
+        <Card>
+          <ListSkeleton rows={2} />
+        </Card>
+      )}
+      {featureSegments?.length === 0 && (
+        <EmptyState title="No segment overrides">
+          Add one to turn this feature on, or give it another value, for a segment such as beta testers.{" "}
+          <Link
+            href={paths.segments(projectId, environmentKey)}
+            className="text-indigo-600 hover:underline dark:text-indigo-400"
+          >
+            Manage segments
+          </Link>
+        </EmptyState>
+      )}
+      {ordered.length > 0 && (
+        <Card>
+          <ol aria-label="Segment overrides" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {ordered.map((fs, index) => (
+              <SegmentOverrideRow
+                key={fs.id}
+                featureSegment={fs}
+                state={stateBySegment.get(fs.id)}
+                position={index}
+                count={ordered.length}
+                segmentHref={paths.segment(projectId, environmentKey, fs.segment)}
+                onMove={(delta) => void move(index, delta)}
+                onRemove={() => setRemoving(fs)}
+                onChanged={() => mutate(statesKey)}
+              />
+            ))}
+          </ol>
+        </Card>
+      )}
+      <AddSegmentOverrideDialog
+        open={adding}
+        projectId={projectId}
+        environmentKey={environmentKey}
+        feature={feature}
+        taken={new Set(ordered.map((fs) => fs.segment))}
+        onClose={() => setAdding(false)}
+        onAdded={refresh}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove the override for “${removing?.segment_name ?? "this segment"}”?`}
+        message="Identities in the segment go back to the environment's value, unless another override applies."
+        confirmLabel="Remove override"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          await api.delete(urls.featureSegment(removing!.id));
+          await refresh();
+        }}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { InlineIds } from "@/components/ui/json-view";
+import { paths } from "@/lib/dashboard/paths";
+import type { Feature, FeatureState } from "@/lib/dashboard/types";
+import { FeatureToggle } from "./feature-toggle";
+import { FeatureValue } from "./feature-value";
+
+type FeatureRowProps = {
+  feature: Feature;
+  state: FeatureState | undefined;
+  projectId: number;
+  environmentKey: string;
+  evaluations: number | undefined;
+  onDelete: (feature: Feature) => void;
+};
+
+export function FeatureRow({
+  feature,
+  state,
+  projectId,
+  environmentKey,
+  evaluations,
+  onDelete,
+}: FeatureRowProps) {
+  const href = paths.feature(projectId, environmentKey, feature.id);
+  return (
+    <li
+      data-testid="feature-row"
+      data-feature={feature.name}
+      className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            href={href}
+            className="truncate font-mono text-sm font-semibold text-zinc-900 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
+          >
+            {feature.name}
+          </Link>
+          {feature.type === "MULTIVARIATE" && <Badge tone="indigo">Multivariate</Badge>}
+          {feature.is_server_key_only && <Badge tone="amber">Server-side only</Badge>}
+          {!!feature.num_segment_overrides && (
+            <Badge title="Segment overrides in this environment">
+              {feature.num_segment_overrides} segment override{feature.num_segment_overrides === 1 ? "" : "s"}
+            </Badge>
+          )}
+        </div>
+        {feature.description && (
+          <p className="mt-0.5 line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {feature.description}
+          </p>
+        )}
+        <div className="mt-1">
+          <InlineIds
+            record={{ id: feature.id, uuid: feature.uuid, ...(state ? { feature_state: state.id } : {}) }}
+          />
+        </div>
+      </div>
+      <div className="flex items-center gap-3 sm:justify-end sm:gap-4">
+        <div className="min-w-0 flex-1 text-left sm:w-44 sm:flex-none sm:text-right">
+          {state ? <FeatureValue value={state.feature_state_value} /> : null}
+        </div>
+        <div
+          className="shrink-0 text-right text-xs whitespace-nowrap tabular-nums sm:w-24 text-zinc-500 dark:text-zinc-400"
+          title="Evaluations reported by SDKs"
+        >
+          {evaluations === undefined
+            ? "—"
+            : `${evaluations.toLocaleString()} eval${evaluations === 1 ? "" : "s"}`}
+        </div>
+        <div className="flex items-center gap-1">
+          {state && (
+            <FeatureToggle environmentKey={environmentKey} state={state} featureName={feature.name} />
+          )}
+          <Link
+            href={href}
+            className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800"
+            aria-label={`Edit ${feature.name}`}
+          >
+            Edit
+          </Link>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Delete ${feature.name}`}
+            onClick={() => onDelete(feature)}
+            className="text-zinc-500 hover:text-red-600 dark:hover:text-red-400"
+          >
+            <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
+              <path d="M8 2h4a1 1 0 0 1 1 1v1h4v2H3V4h4V3a1 1 0 0 1 1-1Zm-3 6h10l-.8 9.1A1 1 0 0 1 13.2 18H6.8a1 1 0 0 1-1-.9L5 8Z" />
+            </svg>
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,165 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { mutate } from "swr";
+import { NameDialog } from "@/components/common/name-dialog";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { inputClass } from "@/components/ui/field";
+import { InlineIds } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { useIdentities } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import type { Identity } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+
+const PAGE_SIZE = 20;
+
+export function IdentitiesPage({ projectId, environmentKey }: { projectId: number; environmentKey: string }) {
+  const router = useRouter();
+  const [input, setInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Identity | null>(null);
+  const { data, error, isLoading } = useIdentities(environmentKey, search, page);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(input.trim());
+      setPage(1);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [input]);
+
+  const refresh = () =>
+    mutate((key) => typeof key === "string" && key.startsWith(urls.identitiesCreate(environmentKey)));
+  const create = async (identifier: string) => {
+    const identity = await api.post<Identity>(urls.identitiesCreate(environmentKey), { identifier });
+    await refresh();
+    router.push(paths.identity(projectId, environmentKey, identity.id));
+  };
+  const remove = async (identity: Identity) => {
+    await api.delete(urls.identity(environmentKey, identity.id));
+    await refresh();
+  };
+
+  const results = data?.results ?? [];
+  const first = (page - 1) * PAGE_SIZE + 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Identities"
+        description="Users your apps identified in this environment, with their traits. Override flags for one identity here."
+        actions={
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New identity
+          </Button>
+        }
+      />
+      <div className="space-y-4">
+        <input
+          type="search"
+          aria-label="Search identities"
+          placeholder='Search identifiers — quote for an exact match: "user-42"'
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          className={inputClass}
+        />
+        <ErrorMessage error={error} />
+        {isLoading && !data && (
+          <Card>
+            <ListSkeleton rows={4} />
+          </Card>
+        )}
+        {data && data.count === 0 && !search && (
+          <EmptyState
+            title="No identities yet"
+            action={<Button onClick={() => setCreating(true)}>New identity</Button>}
+          >
+            Identities appear when an SDK identifies a user, e.g.{" "}
+            <code className="font-mono">flagsmith.identify(&quot;user-42&quot;)</code>. You can also create
+            one here to test overrides.
+          </EmptyState>
+        )}
+        {data && data.count === 0 && search && (
+          <EmptyState title="No identities match">Nothing matches “{search}”.</EmptyState>
+        )}
+        {results.length > 0 && (
+          <Card>
+            <ul aria-label="Identities" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {results.map((identity) => (
+                <li
+                  key={identity.id}
+                  data-testid="identity-row"
+                  className="flex items-center gap-4 px-4 py-3"
+                >
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      href={paths.identity(projectId, environmentKey, identity.id)}
+                      className="truncate font-mono text-sm font-medium hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
+                    >
+                      {identity.identifier}
+                    </Link>
+                    <InlineIds record={identity} />
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Delete ${identity.identifier}`}
+                    onClick={() => setDeleting(identity)}
+                    className="text-zinc-500 hover:text-red-600"
+                  >
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {data && data.count > 0 && (
+          <nav
+            aria-label="Pages"
+            className="flex items-center justify-between text-sm text-zinc-600 dark:text-zinc-400"
+          >
+            <span data-testid="identities-range">
+              {first}–{first + results.length - 1} of {data.count}
+            </span>
+            <div className="flex gap-2">
+              <Button size="sm" disabled={!data.previous} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <Button size="sm" disabled={!data.next} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </div>
+          </nav>
+        )}
+      </div>
+      <NameDialog
+        open={creating}
+        title="New identity"
+        label="Identifier"
+        placeholder="user-42"
+        submitLabel="Create identity"
+        onClose={() => setCreating(false)}
+        onSubmit={create}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete identity “${deleting?.identifier}”?`}
+        message="Its traits and overrides are deleted. If an SDK identifies it again, it comes back without them."
+        confirmLabel="Delete identity"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => remove(deleting!)}
+      />
+    </>
+  );
+}

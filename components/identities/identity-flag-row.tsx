@@ -1,0 +1,63 @@
+"use client";
+import { FeatureValue } from "@/components/features/feature-value";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { InlineIds } from "@/components/ui/json-view";
+import type { ResolvedFeatureState } from "@/lib/dashboard/types";
+
+export function DecidedBy({ flag }: { flag: ResolvedFeatureState }) {
+  if (flag.overridden_by === "IDENTITY") return <Badge tone="indigo">Identity override</Badge>;
+  if (flag.overridden_by === "SEGMENT")
+    return <Badge tone="amber">Segment: {flag.segment?.name ?? "?"}</Badge>;
+  return <Badge>Environment default</Badge>;
+}
+
+type IdentityFlagRowProps = {
+  flag: ResolvedFeatureState;
+  hasOverride: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+};
+
+export function IdentityFlagRow({ flag, hasOverride, onEdit, onRemove }: IdentityFlagRowProps) {
+  return (
+    <li
+      data-testid="identity-flag"
+      data-feature={flag.feature.name}
+      className="flex flex-wrap items-center gap-3 px-4 py-3"
+    >
+      <span className="min-w-[10rem] flex-1 truncate">
+        <span className="font-mono text-sm font-medium">{flag.feature.name}</span>
+        <InlineIds record={{ id: flag.feature.id }} />
+      </span>
+      <span data-testid="decided-by">
+        <DecidedBy flag={flag} />
+      </span>
+      <span className="w-44 min-w-0">
+        <FeatureValue value={flag.feature_state_value} />
+      </span>
+      <span className="w-12">{flag.enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</span>
+      <div className="flex">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={onEdit}
+          aria-label={`${hasOverride ? "Edit override of" : "Override"} ${flag.feature.name}`}
+        >
+          {hasOverride ? "Edit override" : "Override"}
+        </Button>
+        {hasOverride && (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onRemove}
+            aria-label={`Remove override of ${flag.feature.name}`}
+            className="text-zinc-500 hover:text-red-600"
+          >
+            Remove
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

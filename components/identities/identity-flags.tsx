@@ -1,0 +1,106 @@
+"use client";
+// Every flag as this identity gets it, and what decided it: the environment default, a
+// segment override (named) or an override for this identity alone.
+import { useMemo, useState } from "react";
+import { mutate } from "swr";
+import { Card, Section } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { identityOverridesKey, useIdentityAllStates, useIdentityOverrides } from "@/lib/dashboard/hooks";
+import type { FeatureState, ResolvedFeatureState } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+import { IdentityFlagRow } from "./identity-flag-row";
+import { OverrideDialog } from "./override-dialog";
+
+type IdentityFlagsProps = {
+  projectId: number;
+  environmentKey: string;
+  identityId: number;
+  identifier: string;
+};
+
+export function IdentityFlags({ environmentKey, identityId, identifier }: IdentityFlagsProps) {
+  const { data: flags, error } = useIdentityAllStates(environmentKey, identityId);
+  const { data: overrides } = useIdentityOverrides(environmentKey, identityId);
+  const [editing, setEditing] = useState<ResolvedFeatureState | null>(null);
+  const [removing, setRemoving] = useState<{ flag: ResolvedFeatureState; override: FeatureState } | null>(
+    null,
+  );
+  const overrideByFeature = useMemo(() => new Map((overrides ?? []).map((o) => [o.feature, o])), [overrides]);
+  const sorted = useMemo(
+    () => (flags ?? []).slice().sort((a, b) => a.feature.name.localeCompare(b.feature.name)),
+    [flags],
+  );
+  const refresh = () =>
+    Promise.all([
+      mutate(identityOverridesKey(environmentKey, identityId)),
+      mutate(urls.identityAllStates(environmentKey, identityId)),
+    ]);
+
+  return (
+    <Section
+      title="Flags"
+      description={`What SDKs get for ${identifier || "this identity"} in this environment, and why.`}
+    >
+      <ErrorMessage error={error} />
+      {!flags && !error && (
+        <Card>
+          <ListSkeleton rows={3} />
+        </Card>
+      )}
+      {flags?.length === 0 && (
+        <EmptyState title="No features in this project yet">
+          Create a feature first; it shows here as this identity resolves it.
+        </EmptyState>
+      )}
+      {sorted.length > 0 && (
+        <Card>
+          <ul aria-label="Flags of this identity" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {sorted.map((flag) => {
+              const override = overrideByFeature.get(flag.feature.id);
+              return (
+                <IdentityFlagRow
+                  key={flag.feature.id}
+                  flag={flag}
+                  hasOverride={Boolean(override)}
+                  onEdit={() => setEditing(flag)}
+                  onRemove={() => override && setRemoving({ flag, override })}
+                />
+              );
+            })}
+          </ul>
+        </Card>
+      )}
+      <OverrideDialog
+        flag={editing}
+        override={editing ? overrideByFeature.get(editing.feature.id) : undefined}
+        identifier={identifier}
+        onClose={() => setEditing(null)}
+        onSave={async (body) => {
+          const existing = overrideByFeature.get(editing!.feature.id);
+          if (existing) await api.patch(urls.identityOverride(environmentKey, identityId, existing.id), body);
+          else
+            await api.post(urls.identityOverrides(environmentKey, identityId), {
+              feature: editing!.feature.id,
+              ...body,
+            });
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove the override of “${removing?.flag.feature.name}”?`}
+        message="The identity gets the flag from its segments or the environment again."
+        confirmLabel="Remove override"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          await api.delete(urls.identityOverride(environmentKey, identityId, removing!.override.id));
+          await refresh();
+        }}
+      />
+    </Section>
+  );
+}

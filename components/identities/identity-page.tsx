@@ -1,0 +1,63 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { mutate } from "swr";
+import { DangerZone } from "@/components/common/danger-zone";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { useIdentity } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import { urls } from "@/lib/dashboard/urls";
+import { IdentityFlags } from "./identity-flags";
+import { TraitList } from "./trait-list";
+
+type IdentityPageProps = { projectId: number; environmentKey: string; identityId: number };
+
+export function IdentityPage({ projectId, environmentKey, identityId }: IdentityPageProps) {
+  const router = useRouter();
+  const { data: identity, error } = useIdentity(environmentKey, identityId);
+
+  const remove = async () => {
+    await api.delete(urls.identity(environmentKey, identityId));
+    await mutate((key) => typeof key === "string" && key.startsWith(urls.identitiesCreate(environmentKey)));
+    router.push(paths.identities(projectId, environmentKey));
+  };
+
+  if (error) return <ErrorMessage error={error} />;
+
+  return (
+    <div className="space-y-10">
+      <div>
+        <PageHeader
+          back={{ href: paths.identities(projectId, environmentKey), label: "Identities" }}
+          title={
+            identity ? (
+              <span className="font-mono">{identity.identifier}</span>
+            ) : (
+              <Skeleton className="h-8 w-56" />
+            )
+          }
+          description="Its traits, and every flag as the SDKs resolve it for this identity."
+        />
+        {identity && <JsonView record={identity} label="Identity JSON" />}
+      </div>
+      <TraitList environmentKey={environmentKey} identityId={identityId} />
+      <IdentityFlags
+        projectId={projectId}
+        environmentKey={environmentKey}
+        identityId={identityId}
+        identifier={identity?.identifier ?? ""}
+      />
+      {identity && (
+        <DangerZone
+          what="identity"
+          name={identity.identifier}
+          consequence="Its traits and overrides are deleted."
+          onDelete={remove}
+        />
+      )}
+    </div>
+  );
+}

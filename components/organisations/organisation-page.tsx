@@ -1,0 +1,124 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { mutate } from "swr";
+import { DangerZone } from "@/components/common/danger-zone";
+import { CardGrid, ListCard } from "@/components/common/list-card";
+import { NameDialog } from "@/components/common/name-dialog";
+import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { InlineIds, JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { useOrganisation, useProjects } from "@/lib/dashboard/hooks";
+import { forgetLocation } from "@/lib/dashboard/last-location";
+import { paths } from "@/lib/dashboard/paths";
+import type { Project } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+
+export function OrganisationPage({ organisationId }: { organisationId: number }) {
+  const router = useRouter();
+  const { data: org, error } = useOrganisation(organisationId);
+  const { data: projects, error: projectsError } = useProjects(organisationId);
+  const [dialog, setDialog] = useState<"project" | "rename" | null>(null);
+
+  const createProject = async (name: string) => {
+    const project = await api.post<Project>(urls.projects(), { name, organisation: organisationId });
+    await mutate(urls.projects(organisationId));
+    router.push(paths.project(project.id));
+  };
+  const rename = async (name: string) => {
+    await api.patch(urls.organisation(organisationId), { name });
+    await Promise.all([mutate(urls.organisation(organisationId)), mutate(urls.organisations)]);
+  };
+  const remove = async () => {
+    await api.delete(urls.organisation(organisationId));
+    forgetLocation("organisationId");
+    await mutate(urls.organisations);
+    router.push(paths.organisations);
+  };
+
+  if (error) return <ErrorMessage error={error} />;
+
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        title={org?.name ?? <Skeleton className="h-8 w-48" />}
+        back={{ href: paths.organisations, label: "All organisations" }}
+        description={org && <JsonView record={org} label="Organisation JSON" />}
+        actions={
+          <>
+            <Button onClick={() => setDialog("rename")} disabled={!org}>
+              Rename
+            </Button>
+            <Button variant="primary" onClick={() => setDialog("project")}>
+              New project
+            </Button>
+          </>
+        }
+      />
+      <Section title="Projects" description="Each project has its own features, segments and environments.">
+        <ErrorMessage error={projectsError} />
+        {!projects && !projectsError && <Skeleton className="h-20" />}
+        {projects?.length === 0 && (
+          <EmptyState
+            title="No projects yet"
+            action={
+              <Button variant="primary" onClick={() => setDialog("project")}>
+                New project
+              </Button>
+            }
+          >
+            A project is usually one app or service. Create one to start adding feature flags.
+          </EmptyState>
+        )}
+        {projects && projects.length > 0 && (
+          <CardGrid label="Projects">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <ListCard
+                  href={paths.project(project.id)}
+                  title={project.name}
+                  meta={`Created ${new Date(project.created_date).toLocaleDateString()}`}
+                >
+                  <div className="mt-2">
+                    <InlineIds record={project} />
+                  </div>
+                </ListCard>
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </Section>
+      {org?.role === "ADMIN" && (
+        <DangerZone
+          what="organisation"
+          name={org.name}
+          consequence="Every project, environment, feature and identity in it is deleted too. This cannot be undone."
+          onDelete={remove}
+        />
+      )}
+      <NameDialog
+        open={dialog === "project"}
+        title="New project"
+        label="Project name"
+        placeholder="Web app"
+        submitLabel="Create project"
+        onClose={() => setDialog(null)}
+        onSubmit={createProject}
+      />
+      <NameDialog
+        open={dialog === "rename"}
+        title="Rename organisation"
+        label="Organisation name"
+        submitLabel="Save"
+        initialName={org?.name}
+        onClose={() => setDialog(null)}
+        onSubmit={rename}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { mutate } from "swr";
+import { DangerZone } from "@/components/common/danger-zone";
+import { CardGrid, ListCard } from "@/components/common/list-card";
+import { NameDialog } from "@/components/common/name-dialog";
+import { Button } from "@/components/ui/button";
+import { Section } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { InlineIds, JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { useEnvironments, useOrganisation, useProject } from "@/lib/dashboard/hooks";
+import { forgetLocation } from "@/lib/dashboard/last-location";
+import { paths } from "@/lib/dashboard/paths";
+import type { Environment } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+
+export function ProjectPage({ projectId }: { projectId: number }) {
+  const router = useRouter();
+  const { data: project, error } = useProject(projectId);
+  const { data: environments, error: envError } = useEnvironments(projectId);
+  const { data: organisation } = useOrganisation(project?.organisation ?? null);
+  const [dialog, setDialog] = useState<"environment" | "rename" | null>(null);
+
+  const createEnvironment = async (name: string) => {
+    const env = await api.post<Environment>(urls.environmentsCreate, { name, project: projectId });
+    await mutate(urls.environments(projectId));
+    router.push(paths.features(projectId, env.api_key));
+  };
+  const rename = async (name: string) => {
+    await api.patch(urls.project(projectId), { name });
+    await mutate(urls.project(projectId));
+    if (project) await mutate(urls.projects(project.organisation));
+  };
+  const remove = async () => {
+    await api.delete(urls.project(projectId));
+    forgetLocation("projectId");
+    forgetLocation("environmentKey");
+    if (project) {
+      await mutate(urls.projects(project.organisation));
+      router.push(paths.organisation(project.organisation));
+    }
+  };
+
+  if (error) return <ErrorMessage error={error} />;
+
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        title={project?.name ?? <Skeleton className="h-8 w-48" />}
+        back={
+          organisation ? { href: paths.organisation(organisation.id), label: organisation.name } : undefined
+        }
+        description={project && <JsonView record={project} label="Project JSON" />}
+        actions={
+          <>
+            <Button onClick={() => setDialog("rename")} disabled={!project}>
+              Rename
+            </Button>
+            <Button variant="primary" onClick={() => setDialog("environment")}>
+              New environment
+            </Button>
+          </>
+        }
+      />
+      <Section
+        title="Environments"
+        description="Features are shared by the project; each environment has its own on/off state, values and identities."
+      >
+        <ErrorMessage error={envError} />
+        {!environments && !envError && <Skeleton className="h-20" />}
+        {environments?.results.length === 0 && (
+          <EmptyState
+            title="No environments yet"
+            action={
+              <Button variant="primary" onClick={() => setDialog("environment")}>
+                New environment
+              </Button>
+            }
+          >
+            Most teams start with Development and Production. Each environment gets its own SDK key.
+          </EmptyState>
+        )}
+        {environments && environments.results.length > 0 && (
+          <CardGrid label="Environments">
+            {environments.results.map((env) => (
+              <li key={env.id}>
+                <ListCard
+                  href={paths.features(projectId, env.api_key)}
+                  title={env.name}
+                  meta={<span className="font-mono">{env.api_key}</span>}
+                >
+                  <div className="mt-2">
+                    <InlineIds record={env} />
+                  </div>
+                </ListCard>
+              </li>
+            ))}
+          </CardGrid>
+        )}
+      </Section>
+      {project && (
+        <DangerZone
+          what="project"
+          name={project.name}
+          consequence="Its environments, features, segments and identities are deleted too. SDKs using its keys stop getting flags."
+          onDelete={remove}
+        />
+      )}
+      <NameDialog
+        open={dialog === "environment"}
+        title="New environment"
+        label="Environment name"
+        placeholder="Production"
+        submitLabel="Create environment"
+        onClose={() => setDialog(null)}
+        onSubmit={createEnvironment}
+      />
+      <NameDialog
+        open={dialog === "rename"}
+        title="Rename project"
+        label="Project name"
+        submitLabel="Save"
+        initialName={project?.name}
+        onClose={() => setDialog(null)}
+        onSubmit={rename}
+      />
+    </div>
+  );
+}

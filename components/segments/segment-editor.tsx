@@ -1,0 +1,151 @@
+"use client";
+// Create or edit a segment: its name, its rules in the visual builder, and the JSON the
+// API will receive, side by side.
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { mutate } from "swr";
+import { Button, ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { JsonView } from "@/components/ui/json-view";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { api } from "@/lib/dashboard/api-client";
+import { ApiError, errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
+import { useSegment } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import {
+  apiConditionErrors,
+  draftIsValid,
+  fromApiRules,
+  newGroup,
+  toApiRules,
+  type GroupDraft,
+} from "@/lib/dashboard/segment-rules";
+import type { Segment } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+import { RuleBuilder } from "./rule-builder/rule-builder";
+import { RulesPreview } from "./rule-builder/rules-preview";
+
+type SegmentEditorProps = { projectId: number; environmentKey: string; segmentId: number | null };
+
+export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentEditorProps) {
+  const router = useRouter();
+  const { data: segment, error: loadError } = useSegment(projectId, segmentId);
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [groups, setGroups] = useState<GroupDraft[]>(() => (segmentId ? [] : [newGroup()]));
+  const [exact, setExact] = useState(true);
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (segment && segment.id !== loadedId) {
+      const draft = fromApiRules(segment.rules);
+      setName(segment.name);
+      setDescription(segment.description ?? "");
+      setGroups(draft.groups.length ? draft.groups : [newGroup()]);
+      setExact(draft.exact);
+      setLoadedId(segment.id);
+    }
+  }, [segment, loadedId]);
+
+  const body = useMemo(
+    () => ({
+      name: name.trim(),
+      description: description.trim() || null,
+      project: projectId,
+      feature: segment?.feature ?? null,
+      rules: toApiRules(groups),
+    }),
+    [name, description, projectId, segment?.feature, groups],
+  );
+  const apiErrors = useMemo(
+    () => (error instanceof ApiError ? apiConditionErrors(error.body) : new Map<string, string>()),
+    [error],
+  );
+  const fields = fieldErrors(error);
+  const nameError = fields.name ?? (showErrors && !name.trim() ? "Enter a name." : undefined);
+  const otherError = error && !fields.name && apiErrors.size === 0 ? errorMessage(error) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (!name.trim() || !draftIsValid(groups)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (segmentId) await api.patch<Segment>(urls.segment(projectId, segmentId), body);
+      else await api.post<Segment>(urls.segmentsCreate(projectId), body);
+      await Promise.all([
+        mutate(urls.segments(projectId)),
+        segmentId ? mutate(urls.segment(projectId, segmentId)) : null,
+      ]);
+      router.push(paths.segments(projectId, environmentKey));
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+
+  if (loadError) return <ErrorMessage error={loadError} />;
+  const loading = segmentId !== null && loadedId !== segmentId;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <PageHeader
+        title={segmentId ? (segment?.name ?? "Segment") : "New segment"}
+        back={{ href: paths.segments(projectId, environmentKey), label: "Segments" }}
+        description="Identities whose traits match every group belong to the segment. Segments are shared by all environments of the project."
+        actions={
+          <>
+            <ButtonLink href={paths.segments(projectId, environmentKey)}>Cancel</ButtonLink>
+            <Button type="submit" variant="primary" busy={busy}>
+              {segmentId ? "Save segment" : "Create segment"}
+            </Button>
+          </>
+        }
+      />
+      {segment && <JsonView record={segment} label="Segment JSON" />}
+      {loading ? (
+        <Skeleton className="h-64" />
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-5">
+            <Card className="space-y-4 p-4">
+              <TextField
+                label="Name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={nameError}
+                placeholder="Beta testers"
+                autoFocus={!segmentId}
+              />
+              <TextAreaField
+                label="Description"
+                rows={2}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                placeholder="Who is in it and why"
+              />
+            </Card>
+            {!exact && (
+              <ErrorMessage message="This segment has rules the visual builder cannot show (NONE rules or deeper nesting). Saving here replaces them with the groups below." />
+            )}
+            {showErrors && !draftIsValid(groups) && (
+              <ErrorMessage message="Fix the highlighted conditions first." />
+            )}
+            <ErrorMessage message={otherError} />
+            <RuleBuilder groups={groups} onChange={setGroups} showErrors={showErrors} apiErrors={apiErrors} />
+          </div>
+          <div className="xl:sticky xl:top-20 xl:self-start">
+            <RulesPreview body={body} />
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+// The frame of every signed-in page: top bar with the organisation → project →
+// environment switcher and the account menu; the environment's sections beside the page.
+import type { ReactNode } from "react";
+import { useRememberLocation, useRouteContext } from "@/lib/dashboard/route-context";
+import { ContextSwitcher } from "./context-switcher";
+import { EnvironmentNav } from "./environment-nav";
+import { Logo } from "./logo";
+import { UserMenu } from "./user-menu";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const context = useRouteContext();
+  useRememberLocation(context);
+  const inEnvironment = context.projectId !== null && context.environmentKey !== null;
+
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 px-4 sm:h-14 sm:flex-nowrap sm:px-6">
+          <div className="flex h-14 items-center">
+            <Logo />
+          </div>
+          <span aria-hidden className="hidden h-5 w-px bg-zinc-200 sm:block dark:bg-zinc-800" />
+          <div className="order-last -mx-2 w-[calc(100%+1rem)] pb-2 sm:order-none sm:mx-0 sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0">
+            <ContextSwitcher context={context} />
+          </div>
+          <div className="ml-auto">
+            <UserMenu />
+          </div>
+        </div>
+      </header>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:flex md:gap-8">
+        {inEnvironment && (
+          <aside className="mb-6 md:mb-0 md:w-48 md:shrink-0">
+            <div className="md:sticky md:top-20">
+              <EnvironmentNav
+                projectId={context.projectId!}
+                environmentKey={context.environmentKey!}
+                organisationId={context.organisationId}
+              />
+            </div>
+          </aside>
+        )}
+        <main id="main" className="min-w-0 flex-1">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+"use client";
+// Organisation → project → environment, as three selects in the top bar.
+import { usePathname, useRouter } from "next/navigation";
+import type { ReactNode } from "react";
+import { useEnvironments, useOrganisations, useProjects } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import type { RouteContext } from "@/lib/dashboard/route-context";
+
+function Crumb({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="relative flex shrink-0 items-center">
+      <select
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="max-w-[11rem] cursor-pointer appearance-none truncate rounded-md bg-transparent py-1 pr-6 pl-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+      >
+        {children}
+      </select>
+      <svg
+        aria-hidden
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute right-1.5 h-3.5 w-3.5 fill-zinc-400"
+      >
+        <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+      </svg>
+    </label>
+  );
+}
+
+/** The same section of another environment; identities belong to one environment only. */
+function switchEnvironmentPath(pathname: string, projectId: number, from: string, to: string): string {
+  const prefix = paths.environment(projectId, from);
+  if (!pathname.startsWith(prefix)) return paths.features(projectId, to);
+  const rest = pathname.slice(prefix.length);
+  const section = rest.split("/")[0] || "features";
+  const keepDetail = section === "features" || section === "segments" || section === "settings";
+  return `${paths.environment(projectId, to)}${keepDetail ? rest : `${section}/`}`;
+}
+
+const Slash = () => (
+  <span aria-hidden className="text-zinc-300 dark:text-zinc-700">
+    /
+  </span>
+);
+
+export function ContextSwitcher({ context }: { context: RouteContext }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const { data: organisations } = useOrganisations();
+  const { data: projects } = useProjects(context.organisationId);
+  const { data: environments } = useEnvironments(context.projectId);
+  const { organisationId, projectId, environmentKey } = context;
+
+  return (
+    <nav
+      aria-label="Organisation, project and environment"
+      className="flex min-w-0 items-center gap-1 overflow-x-auto"
+    >
+      {organisations && organisationId && (
+        <Crumb
+          label="Organisation"
+          value={String(organisationId)}
+          onChange={(v) => router.push(paths.organisation(Number(v)))}
+        >
+          {organisations.results.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </Crumb>
+      )}
+      {projects && projectId && (
+        <>
+          <Slash />
+          <Crumb
+            label="Project"
+            value={String(projectId)}
+            onChange={(v) => router.push(paths.project(Number(v)))}
+          >
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </Crumb>
+        </>
+      )}
+      {environments && projectId && environmentKey && (
+        <>
+          <Slash />
+          <Crumb
+            label="Environment"
+            value={environmentKey}
+            onChange={(v) => router.push(switchEnvironmentPath(pathname, projectId, environmentKey, v))}
+          >
+            {environments.results.map((e) => (
+              <option key={e.api_key} value={e.api_key}>
+                {e.name}
+              </option>
+            ))}
+          </Crumb>
+        </>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { paths } from "@/lib/dashboard/paths";
+
+const SECTIONS = [
+  { key: "features", label: "Features", icon: "M4 4h12v2H4zM4 9h12v2H4zM4 14h8v2H4z" },
+  { key: "segments", label: "Segments", icon: "M10 2a8 8 0 1 0 8 8h-8z M12 0v8h8a8 8 0 0 0-8-8z" },
+  {
+    key: "identities",
+    label: "Identities",
+    icon: "M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0z",
+  },
+  {
+    key: "settings",
+    label: "Settings",
+    icon: "M8.6 1h2.8l.5 2.4 1.6.9 2.3-.8 1.4 2.4-1.8 1.6v1.9l1.8 1.6-1.4 2.4-2.3-.8-1.6.9-.5 2.5H8.6l-.5-2.5-1.6-.9-2.3.8-1.4-2.4 1.8-1.6V7.5L2.8 5.9l1.4-2.4 2.3.8 1.6-.9zM10 7a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+  },
+] as const;
+
+/** Sections of an environment: a sidebar on wide screens, a tab row on narrow ones. */
+const secondary =
+  "rounded-md px-3 py-1.5 text-sm whitespace-nowrap text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
+
+export function EnvironmentNav({
+  projectId,
+  environmentKey,
+  organisationId,
+}: {
+  projectId: number;
+  environmentKey: string;
+  organisationId: number | null;
+}) {
+  const pathname = usePathname();
+  const base = paths.environment(projectId, environmentKey);
+  return (
+    <nav aria-label="Environment sections" className="flex gap-1 overflow-x-auto md:flex-col">
+      {SECTIONS.map((section) => {
+        const href = `${base}${section.key}/`;
+        const active = pathname.startsWith(href);
+        return (
+          <Link
+            key={section.key}
+            href={href}
+            aria-current={active ? "page" : undefined}
+            className={`flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${
+              active
+                ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+                : "text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+            }`}
+          >
+            <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current opacity-80">
+              <path d={section.icon} fillRule="evenodd" />
+            </svg>
+            {section.label}
+          </Link>
+        );
+      })}
+      <span
+        aria-hidden
+        className="mx-1 w-px shrink-0 bg-zinc-200 md:mx-0 md:my-3 md:h-px md:w-auto dark:bg-zinc-800"
+      />
+      <Link href={paths.project(projectId)} className={secondary}>
+        Project overview
+      </Link>
+      {organisationId && (
+        <Link href={paths.organisation(organisationId)} className={secondary}>
+          Organisation
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+// The account's JSON view setting: with it on, every object shows its numeric id, uuid
+// and keys, and the record exactly as the API returns it.
+import { useMe } from "@/lib/dashboard/hooks";
+import { CopyButton } from "./copy-button";
+
+const ID_FIELDS = [
+  "id",
+  "uuid",
+  "api_key",
+  "key",
+  "identity_uuid",
+  "identifier",
+  "feature_segment",
+  "priority",
+] as const;
+
+export function useJsonView(): boolean {
+  const { data } = useMe();
+  return data?.json_view ?? false;
+}
+
+export function IdChips({ record }: { record: Record<string, unknown> }) {
+  const chips = ID_FIELDS.filter(
+    (field) => record[field] !== undefined && record[field] !== null && typeof record[field] !== "object",
+  );
+  if (!chips.length) return null;
+  return (
+    <span className="inline-flex flex-wrap gap-1.5" data-testid="json-ids">
+      {chips.map((field) => (
+        <span
+          key={field}
+          className="inline-flex items-center gap-1 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[11px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+        >
+          <span className="text-zinc-400 dark:text-zinc-500">{field}</span>
+          {String(record[field])}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Ids and the raw record; renders nothing unless the signed-in user has JSON view on. */
+export function JsonView({ record, label = "JSON" }: { record: unknown; label?: string }) {
+  const enabled = useJsonView();
+  if (!enabled || !record || typeof record !== "object") return null;
+  const text = JSON.stringify(record, null, 2);
+  return (
+    <div className="mt-2 space-y-1.5" data-testid="json-view">
+      {!Array.isArray(record) && <IdChips record={record as Record<string, unknown>} />}
+      <details className="group rounded-md border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
+        <summary className="flex cursor-pointer items-center justify-between px-2.5 py-1.5 font-medium text-zinc-600 dark:text-zinc-400">
+          {label}
+          <span onClick={(e) => e.preventDefault()}>
+            <CopyButton value={text} label="Copy JSON" />
+          </span>
+        </summary>
+        <pre className="max-h-96 overflow-auto border-t border-zinc-200 p-2.5 font-mono text-[11px] leading-relaxed text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+          {text}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+/** Ids only, inline (for list rows). */
+export function InlineIds({ record }: { record: Record<string, unknown> }) {
+  const enabled = useJsonView();
+  return enabled ? <IdChips record={record} /> : null;
+}

@@ -1,0 +1,72 @@
+// The interactive API documentation: every resource group is listed, and a visitor can
+// authorise with an environment key and try GET /api/v1/flags/ from the page itself.
+import { expect, test } from "@playwright/test";
+import { TAGS } from "../lib/openapi/tags";
+import { call, signUp, unique } from "./support/api";
+
+test("docs page lists every resource group and tries GET /api/v1/flags/ with an environment key", async ({
+  page,
+  request,
+}) => {
+  const { token } = await signUp(request);
+  const org = await call<{ id: number }>(request, "/api/v1/organisations/", {
+    token,
+    body: { name: unique("Org") },
+  });
+  const project = await call<{ id: number }>(request, "/api/v1/projects/", {
+    token,
+    body: { name: unique("Project"), organisation: org.body.id },
+  });
+  const env = await call<{ api_key: string }>(request, "/api/v1/environments/", {
+    token,
+    body: { name: "Docs", project: project.body.id },
+  });
+  expect(env.status).toBe(201);
+  const feature = await call<{ name: string }>(request, `/api/v1/projects/${project.body.id}/features/`, {
+    token,
+    body: { name: unique("docs_flag"), default_enabled: true },
+  });
+  expect(feature.status).toBe(201);
+
+  // Everything the page needs comes from Ensign itself: the machine may be offline.
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith("data:")) foreign.push(r.url());
+  });
+  await page.goto("/api/v1/docs/");
+  await expect(page.getByRole("heading", { name: "Ensign API" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "swagger.json" }).first()).toHaveAttribute(
+    "href",
+    "/api/v1/swagger.json",
+  );
+  await expect(page.getByRole("link", { name: "swagger.yaml" })).toHaveAttribute(
+    "href",
+    "/api/v1/swagger.yaml",
+  );
+  for (const tag of Object.keys(TAGS)) {
+    await expect(page.locator(`.opblock-tag[data-tag="${tag}"]`), tag).toBeVisible();
+  }
+
+  await page.getByRole("button", { name: "Authorize" }).first().click();
+  const dialog = page.locator(".modal-ux");
+  const environmentKey = dialog
+    .locator(".auth-container")
+    .filter({ has: page.locator("h4 code", { hasText: /^environmentKey$/ }) });
+  await environmentKey.getByRole("textbox").fill(env.body.api_key);
+  await environmentKey.getByRole("button", { name: "Apply credentials" }).click();
+  await expect(environmentKey.getByText("Authorized")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(dialog).toBeHidden();
+
+  const operation = page.locator("#operations-SDK-getFlags");
+  await operation.locator(".opblock-summary").click();
+  await operation.getByRole("button", { name: "Try it out" }).click();
+  await operation.getByRole("button", { name: "Execute" }).click();
+  // The request went out with the key from the Authorize dialog, and the live answer is 200.
+  await expect(operation.locator(".curl-command")).toContainText(`X-Environment-Key: ${env.body.api_key}`);
+  const live = operation.locator(".live-responses-table tbody tr.response");
+  await expect(live.locator(".response-col_status")).toHaveText("200");
+  await expect(live.locator(".response-col_description")).toContainText(feature.body.name);
+  expect(foreign).toEqual([]);
+});

@@ -1,0 +1,160 @@
+// Shapes of the /api/v1 answers the dashboard reads (Flagsmith's field names).
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+export type User = {
+  id: number;
+  uuid: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  json_view: boolean;
+  date_joined: string;
+  last_login: string | null;
+};
+
+export type Organisation = {
+  id: number;
+  uuid: string;
+  name: string;
+  created_date: string;
+  persist_trait_data: boolean;
+  stop_serving_flags: boolean;
+  feature_analytics: boolean;
+  role: "ADMIN" | "USER" | null;
+};
+
+export type Project = {
+  id: number;
+  uuid: string;
+  name: string;
+  organisation: number;
+  hide_disabled_flags: boolean;
+  prevent_flag_defaults: boolean;
+  created_date: string;
+};
+
+export type Environment = {
+  id: number;
+  uuid: string;
+  name: string;
+  api_key: string;
+  description: string | null;
+  project: number;
+  allow_client_traits: boolean;
+  hide_disabled_flags: boolean | null;
+  hide_sensitive_data: boolean;
+};
+
+export type ServerKey = {
+  id: number;
+  key: string;
+  active: boolean;
+  created_at: string;
+  name: string;
+  expires_at: string | null;
+};
+
+export type FlagValue = string | number | boolean | null;
+
+export type MultivariateOption = {
+  id: number;
+  uuid?: string;
+  type: "unicode" | "int" | "bool";
+  integer_value: number | null;
+  string_value: string | null;
+  boolean_value: boolean | null;
+  default_percentage_allocation: number;
+  key?: string | null;
+  feature?: number;
+};
+
+export type Feature = {
+  id: number;
+  uuid: string;
+  name: string;
+  type: "STANDARD" | "MULTIVARIATE";
+  default_enabled: boolean;
+  initial_value: string | null;
+  created_date: string;
+  description: string | null;
+  multivariate_options: MultivariateOption[];
+  is_archived: boolean;
+  is_server_key_only: boolean;
+  project: number;
+  num_segment_overrides?: number | null;
+  num_identity_overrides?: number | null;
+};
+
+export type MultivariateStateValue = {
+  id?: number;
+  multivariate_feature_option: number;
+  percentage_allocation: number;
+};
+
+export type FeatureState = {
+  id: number;
+  uuid: string;
+  feature_state_value: FlagValue;
+  multivariate_feature_state_values: MultivariateStateValue[];
+  enabled: boolean;
+  feature: number;
+  environment: number;
+  identity: number | { id: number; identifier: string } | null;
+  feature_segment: number | null;
+  updated_at?: string;
+};
+
+export type Condition = { property: string | null; operator: string; value: string | null; id?: number };
+export type Rule = { type: "ALL" | "ANY" | "NONE"; rules: Rule[]; conditions: Condition[]; id?: number };
+
+export type Segment = {
+  id: number;
+  uuid: string;
+  name: string;
+  description: string | null;
+  project: number;
+  feature: number | null;
+  rules: Rule[];
+};
+
+export type FeatureSegment = {
+  id: number;
+  uuid?: string;
+  feature: number;
+  segment: number;
+  environment: number;
+  priority: number;
+  segment_name?: string;
+};
+
+export type Identity = { id: number; identifier: string; environment: number; identity_uuid?: string };
+
+export type Trait = {
+  id: number;
+  trait_key: string;
+  value_type?: string;
+  trait_value?: FlagValue;
+  integer_value?: number | null;
+  string_value?: string | null;
+  boolean_value?: boolean | null;
+  float_value?: number | null;
+};
+
+export type ResolvedFeatureState = {
+  feature: { id: number; name: string; type: string };
+  enabled: boolean;
+  feature_state_value: FlagValue;
+  overridden_by: null | "SEGMENT" | "IDENTITY";
+  segment: null | { id: number; name: string };
+};
+
+/** A feature state as /features/featurestates/ shows it: the value as a typed object. */
+export type ValueObject = {
+  type: string;
+  string_value: string | null;
+  integer_value: number | null;
+  boolean_value: boolean | null;
+};
+export type SegmentOverrideState = Omit<FeatureState, "feature_state_value"> & {
+  feature_state_value: ValueObject;
+};

@@ -1,0 +1,110 @@
+// Features and multivariate options as Flagsmith's ListFeatureSerializer and
+// MultivariateFeatureOptionSerializer show them. Ensign has no owners, groups, tags, metadata,
+// code references or feature versioning, so those fields are always empty.
+import { readValue, readValueObject } from "@/lib/values";
+
+export type MultivariateOptionRow = {
+  id: number;
+  uuid: string;
+  featureId: number;
+  valueType: string;
+  value: string | null;
+  defaultPercentageAllocation: number;
+  key: string | null;
+};
+
+export type FeatureRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  projectId: number;
+  type: string;
+  defaultEnabled: boolean;
+  initialValue: string | null;
+  description: string | null;
+  isArchived: boolean;
+  isServerKeyOnly: boolean;
+  createdAt: Date;
+  multivariateOptions: MultivariateOptionRow[];
+};
+
+/** The feature's default state in the environment named by ?environment=, as FeatureStateSerializerSmall. */
+export type EnvironmentStateRow = {
+  id: number;
+  environmentId: number;
+  identityId: number | null;
+  featureSegmentId: number | null;
+  enabled: boolean;
+  valueType: string;
+  value: string | null;
+};
+
+/** Present only when the request names an environment. */
+export type FeatureEnvironmentContext = {
+  state: EnvironmentStateRow | null;
+  segmentOverrides: number;
+  identityOverrides: number;
+};
+
+/** The nested form used inside a feature (no `feature` field). */
+export function serializeNestedMultivariateOption(option: MultivariateOptionRow) {
+  const { type, integer_value, string_value, boolean_value } = readValueObject(option);
+  return {
+    id: option.id,
+    uuid: option.uuid,
+    type,
+    integer_value,
+    string_value,
+    boolean_value,
+    default_percentage_allocation: option.defaultPercentageAllocation,
+    key: option.key,
+  };
+}
+
+/** The form of /features/{id}/mv-options/. */
+export function serializeMultivariateOption(option: MultivariateOptionRow) {
+  return { ...serializeNestedMultivariateOption(option), feature: option.featureId };
+}
+
+function serializeEnvironmentState(state: EnvironmentStateRow) {
+  return {
+    id: state.id,
+    feature_state_value: readValue(state),
+    environment: state.environmentId,
+    identity: state.identityId,
+    feature_segment: state.featureSegmentId,
+    enabled: state.enabled,
+  };
+}
+
+export function serializeFeature(feature: FeatureRow, environment?: FeatureEnvironmentContext) {
+  return {
+    id: feature.id,
+    name: feature.name,
+    type: feature.type,
+    default_enabled: feature.defaultEnabled,
+    initial_value: feature.initialValue,
+    created_date: feature.createdAt.toISOString(),
+    description: feature.description,
+    tags: [],
+    multivariate_options: feature.multivariateOptions
+      .slice()
+      .sort((a, b) => a.id - b.id)
+      .map(serializeNestedMultivariateOption),
+    is_archived: feature.isArchived,
+    owners: [],
+    group_owners: [],
+    uuid: feature.uuid,
+    project: feature.projectId,
+    environment_feature_state: environment?.state ? serializeEnvironmentState(environment.state) : null,
+    num_segment_overrides: environment?.segmentOverrides ?? 0,
+    num_identity_overrides: environment ? environment.identityOverrides : null,
+    is_num_identity_overrides_complete: true,
+    is_server_key_only: feature.isServerKeyOnly,
+    last_modified_in_any_environment: null,
+    last_modified_in_current_environment: null,
+    metadata: [],
+    code_references_counts: [],
+    lifecycle_stage: null,
+  };
+}

@@ -1,0 +1,163 @@
+// Features of a project: create (with a default state and option shares in every environment),
+// read, update, delete. Every write runs in one transaction and bumps the revision of the
+// project's environments, since features, their types and options are in every SDK document.
+import { ValidationError } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { generateUuid } from "@/lib/keys";
+import { requireProject } from "@/lib/organisations/access";
+import { featureInclude, requireFeature } from "./access";
+import { environmentDefaultState } from "./defaults";
+import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
+import { serializeFeature } from "./feature-serializers";
+import {
+  assertKeyFree,
+  defaultAllocations,
+  INVALID_ALLOCATION,
+  optionData,
+  optionsExceed100,
+} from "./multivariate";
+import { replaceFeatureOptions } from "./nested-options";
+import type { TFeatureCreate, TFeatureDetailQuery, TFeatureUpdate } from "./schemas";
+
+export const DUPLICATE_NAME =
+  "Feature with that name already exists for this project. Note that feature names are case insensitive.";
+
+type Scope = { userId: number; projectId: number };
+
+/** The feature as the API shows it, optionally in the context of one of the project's environments. */
+export async function presentFeature(projectId: number, featureId: number, environmentId?: number) {
+  const feature = await db.feature.findFirstOrThrow({
+    where: { id: featureId, projectId },
+    include: featureInclude,
+  });
+  if (environmentId === undefined) return serializeFeature(feature);
+  const contexts = await loadEnvironmentContexts(environmentId, [feature.id]);
+  return serializeFeature(feature, contexts.get(feature.id));
+}
+
+async function nameTaken(tx: Tx, projectId: number, name: string) {
+  const clash = await tx.feature.findFirst({
+    where: { projectId, nameLower: name.toLowerCase() },
+    select: { id: true },
+  });
+  return clash !== null;
+}
+
+function duplicateKeys(options: { key?: string | null }[]): boolean {
+  const keys = options.map((o) => o.key).filter((k): k is string => typeof k === "string");
+  return new Set(keys).size !== keys.length;
+}
+
+async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preventFlagDefaults: boolean) {
+  // DRF reports every field's error at once: collect them before writing anything.
+  const errors: Record<string, string[]> = {};
+  if (await nameTaken(tx, scope.projectId, input.name)) errors.name = [DUPLICATE_NAME];
+  const options = input.multivariate_options ?? [];
+  if (optionsExceed100(options)) errors.multivariate_options = [INVALID_ALLOCATION];
+  else if (duplicateKeys(options)) {
+    errors.multivariate_options = ["The fields feature, key must make a unique set."];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const feature = await tx.feature.create({
+    data: {
+      uuid: generateUuid(),
+      name: input.name,
+      nameLower: input.name.toLowerCase(),
+      projectId: scope.projectId,
+      type: options.length ? "MULTIVARIATE" : (input.type ?? "STANDARD"),
+      defaultEnabled: input.default_enabled ?? false,
+      initialValue: input.initial_value ?? null,
+      description: input.description ?? null,
+      isArchived: input.is_archived ?? false,
+      isServerKeyOnly: input.is_server_key_only ?? false,
+    },
+  });
+  // One at a time so that option ids follow the order sent: multivariate evaluation walks them by id.
+  const created = [];
+  for (const option of options) {
+    await assertKeyFree(tx, feature.id, option.key);
+    created.push(
+      await tx.multivariateFeatureOption.create({
+        data: { uuid: generateUuid(), featureId: feature.id, ...optionData(option) },
+      }),
+    );
+  }
+  const environments = await tx.environment.findMany({
+    where: { projectId: scope.projectId },
+    select: { id: true },
+  });
+  if (environments.length) {
+    const states = await tx.featureState.createManyAndReturn({
+      data: environments.map((env) => environmentDefaultState(feature, env.id, preventFlagDefaults)),
+      select: { id: true },
+    });
+    const allocations = defaultAllocations(
+      states.map((s) => s.id),
+      created,
+    );
+    if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
+  }
+  await touchEnvironments({ projectId: scope.projectId }, tx);
+  return feature;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P2002";
+}
+
+export async function createFeature(scope: Scope, input: TFeatureCreate, query: TFeatureDetailQuery = {}) {
+  const project = await requireProject(scope.userId, scope.projectId);
+  const environmentId =
+    query.environment === undefined
+      ? undefined
+      : await requireProjectEnvironment(project.id, query.environment);
+  try {
+    const feature = await db.$transaction((tx) =>
+      insertFeature(tx, scope, input, project.preventFlagDefaults),
+    );
+    return presentFeature(project.id, feature.id, environmentId);
+  } catch (error) {
+    // Two requests racing for one name: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw ValidationError.field("name", DUPLICATE_NAME);
+    throw error;
+  }
+}
+
+export async function getFeature(scope: Scope & { featureId: number }, query: TFeatureDetailQuery = {}) {
+  const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  const environmentId =
+    query.environment === undefined
+      ? undefined
+      : await requireProjectEnvironment(scope.projectId, query.environment);
+  return presentFeature(scope.projectId, feature.id, environmentId);
+}
+
+export async function updateFeature(scope: Scope & { featureId: number }, input: TFeatureUpdate) {
+  const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  await db.$transaction(async (tx) => {
+    await tx.feature.update({
+      where: { id: feature.id },
+      data: {
+        type: input.type,
+        description: input.description,
+        isArchived: input.is_archived,
+        isServerKeyOnly: input.is_server_key_only,
+      },
+    });
+    if (input.multivariate_options !== undefined) {
+      await replaceFeatureOptions(tx, feature.id, input.multivariate_options);
+    }
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+  });
+  return presentFeature(scope.projectId, feature.id);
+}
+
+export async function deleteFeature(scope: Scope & { featureId: number }) {
+  const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  await db.$transaction(async (tx) => {
+    await tx.feature.delete({ where: { id: feature.id } });
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+  });
+}

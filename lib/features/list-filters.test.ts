@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { tagIds, valueMatches } from "./list-filters";
+
+describe("valueMatches", () => {
+  it("finds part of a string value in any case", () => {
+    expect(valueMatches({ valueType: "unicode", value: "Hello World" }, "o w")).toBe(true);
+    expect(valueMatches({ valueType: "unicode", value: "Hello World" }, "WORLD")).toBe(true);
+    expect(valueMatches({ valueType: "unicode", value: "Hello" }, "bye")).toBe(false);
+    expect(valueMatches({ valueType: "unicode", value: null }, "")).toBe(false);
+  });
+
+  it("matches booleans and integers exactly", () => {
+    expect(valueMatches({ valueType: "bool", value: "true" }, "True")).toBe(true);
+    expect(valueMatches({ valueType: "bool", value: "false" }, "true")).toBe(false);
+    expect(valueMatches({ valueType: "bool", value: "true" }, "tru")).toBe(false);
+    expect(valueMatches({ valueType: "int", value: "12" }, "12")).toBe(true);
+    expect(valueMatches({ valueType: "int", value: "12" }, "1")).toBe(false);
+    expect(valueMatches({ valueType: "int", value: "-3" }, "-3")).toBe(false);
+  });
+});
+
+describe("tagIds", () => {
+  it("reads absent, empty and listed tags", () => {
+    expect(tagIds(undefined)).toBeUndefined();
+    expect(tagIds(" ")).toEqual([]);
+    expect(tagIds("1, 2,3")).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,123 @@
+// /projects/{id}/features/{id}/mv-options/: a feature's multivariate options one by one. Adding
+// an option makes the feature MULTIVARIATE and gives the option its default share in every
+// environment; removing the last makes it STANDARD again.
+import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
+import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
+import { db, type Tx } from "@/lib/db/client";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { generateUuid } from "@/lib/keys";
+import { requireFeature } from "./access";
+import { serializeMultivariateOption } from "./feature-serializers";
+import {
+  allocateNewOption,
+  assertKeyFree,
+  DEFAULT_ALLOCATION,
+  INVALID_ALLOCATION,
+  optionData,
+  syncFeatureType,
+} from "./multivariate";
+import { mergeOptionData } from "./nested-options";
+import type { TMultivariateOptionCreate } from "./schemas";
+
+type FeatureScope = { userId: number; projectId: number; featureId: number };
+type OptionScope = FeatureScope & { optionId: number };
+
+/** A `feature` in the body must be the feature of the path: 403 if invisible, 400 if another one. */
+async function checkBodyFeature(scope: FeatureScope, feature: number | undefined) {
+  if (feature === undefined || feature === scope.featureId) return;
+  const visible = await db.feature.findFirst({
+    where: { id: feature, project: { organisation: { users: { some: { userId: scope.userId } } } } },
+    select: { id: true },
+  });
+  if (!visible) throw new PermissionDeniedError();
+  throw ValidationError.field("feature", "Must be the feature of the URL.");
+}
+
+/** Flagsmith: the defaults of a feature's options may not add up to more than 100. */
+async function assertTotalWithin100(tx: Tx, featureId: number, allocation: number, exceptId?: number) {
+  const siblings = await tx.multivariateFeatureOption.aggregate({
+    where: { featureId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    _sum: { defaultPercentageAllocation: true },
+  });
+  if ((siblings._sum.defaultPercentageAllocation ?? 0) + allocation > 100) {
+    throw ValidationError.field("default_percentage_allocation", INVALID_ALLOCATION);
+  }
+}
+
+async function requireOption(scope: OptionScope) {
+  await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  const option = await db.multivariateFeatureOption.findFirst({
+    where: { id: scope.optionId, featureId: scope.featureId },
+  });
+  if (!option) throw new NotFoundError();
+  return option;
+}
+
+export async function listMultivariateOptions(scope: FeatureScope, request: Request, query: TPageQuery) {
+  await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  const where = { featureId: scope.featureId };
+  const window = pageWindow(query, FIXED_PAGE_SIZE);
+  const [count, options] = await Promise.all([
+    db.multivariateFeatureOption.count({ where }),
+    db.multivariateFeatureOption.findMany({
+      where,
+      orderBy: { id: "asc" },
+      skip: window.skip,
+      take: window.take,
+    }),
+  ]);
+  return buildPage(request, window, count, options.map(serializeMultivariateOption));
+}
+
+export async function createMultivariateOption(scope: FeatureScope, input: TMultivariateOptionCreate) {
+  await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  await checkBodyFeature(scope, input.feature);
+  const option = await db.$transaction(async (tx) => {
+    // DRF runs the unique-together check before validate(), so a key clash is reported first.
+    await assertKeyFree(tx, scope.featureId, input.key);
+    await assertTotalWithin100(
+      tx,
+      scope.featureId,
+      input.default_percentage_allocation ?? DEFAULT_ALLOCATION,
+    );
+    const created = await tx.multivariateFeatureOption.create({
+      data: { uuid: generateUuid(), featureId: scope.featureId, ...optionData(input) },
+    });
+    await allocateNewOption(tx, created);
+    await syncFeatureType(tx, scope.featureId, "added");
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+    return created;
+  });
+  return serializeMultivariateOption(option);
+}
+
+export async function getMultivariateOption(scope: OptionScope) {
+  return serializeMultivariateOption(await requireOption(scope));
+}
+
+/**
+ * PUT and PATCH: fields left out keep their value. Changing the default share does not move
+ * any environment's share (Flagsmith copies it only when an option or environment is created).
+ */
+export async function updateMultivariateOption(scope: OptionScope, input: TMultivariateOptionCreate) {
+  const existing = await requireOption(scope);
+  await checkBodyFeature(scope, input.feature);
+  const data = mergeOptionData(existing, input);
+  const option = await db.$transaction(async (tx) => {
+    await assertKeyFree(tx, scope.featureId, data.key, existing.id);
+    await assertTotalWithin100(tx, scope.featureId, data.defaultPercentageAllocation, existing.id);
+    const updated = await tx.multivariateFeatureOption.update({ where: { id: existing.id }, data });
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+    return updated;
+  });
+  return serializeMultivariateOption(option);
+}
+
+export async function deleteMultivariateOption(scope: OptionScope) {
+  const option = await requireOption(scope);
+  await db.$transaction(async (tx) => {
+    await tx.multivariateFeatureOption.delete({ where: { id: option.id } });
+    await syncFeatureType(tx, scope.featureId, "removed");
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+  });
+}

@@ -1,0 +1,34 @@
+// Every documented operation. A new route method must be added to one of these registries:
+// lib/openapi/document.test.ts fails while a route and the registries disagree.
+import type { Operation } from "../types";
+import { authOperations } from "./auth";
+import { edgeIdentityOperations } from "./edge-identities";
+import { environmentOperations } from "./environments";
+import { featureStateOperations } from "./feature-states";
+import { featureOperations } from "./features";
+import { healthOperations } from "./health";
+import { identityOperations } from "./identities";
+import { identityOverrideOperations } from "./identity-overrides";
+import { organisationOperations } from "./organisations";
+import { overrideOperations } from "./overrides";
+import { projectOperations } from "./projects";
+import { sdkOperations } from "./sdk";
+import { segmentOperations } from "./segments";
+import { serverKeyOperations } from "./server-keys";
+
+export const OPERATIONS: Operation[] = [
+  ...sdkOperations,
+  ...authOperations,
+  ...organisationOperations,
+  ...projectOperations,
+  ...environmentOperations,
+  ...serverKeyOperations,
+  ...featureOperations,
+  ...featureStateOperations,
+  ...segmentOperations,
+  ...overrideOperations,
+  ...identityOperations,
+  ...identityOverrideOperations,
+  ...edgeIdentityOperations,
+  ...healthOperations,
+];

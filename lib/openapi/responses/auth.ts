@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { zBool, zDateTime, zInt, zText, zUuid } from "./common";
+
+const TOKEN_DESCRIPTION = "API token (40 hexadecimal characters); send it as `Authorization: Token <key>`.";
+
+const userFields = {
+  id: zInt("Numeric id of the user."),
+  uuid: zUuid("UUID of the user."),
+  email: z.email().meta({ description: "Email address, lower-cased; also the login name." }),
+  first_name: zText("First name."),
+  last_name: zText("Last name."),
+  json_view: zBool("Whether the dashboard shows raw ids and JSON (the account's JSON view setting)."),
+  date_joined: zDateTime("When the account was created."),
+  last_login: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: "Last sign-in with a password; null if never." }),
+};
+
+export const ZUser = z.strictObject(userFields).meta({ id: "User", description: "A user account." });
+
+export const ZSignedUpUser = z
+  .strictObject({ ...userFields, key: z.string().meta({ description: TOKEN_DESCRIPTION }) })
+  .meta({ id: "SignedUpUser", description: "The new account, with its first API token." });
+
+export const ZAuthToken = z
+  .strictObject({
+    key: z
+      .string()
+      .regex(/^[0-9a-f]{40}$/)
+      .meta({ description: TOKEN_DESCRIPTION }),
+  })
+  .meta({ id: "AuthToken", description: "An API token." });
+
+export const ZAuthConfig = z
+  .strictObject({
+    has_users: z
+      .boolean()
+      .meta({ description: "Whether any account exists yet (false on a fresh install)." }),
+    allow_signup: z.boolean().meta({ description: "Whether the sign-up endpoint accepts new accounts." }),
+  })
+  .meta({ id: "AuthConfig", description: "What the sign-in page needs before anyone is signed in." });

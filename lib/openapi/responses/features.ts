@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "./common";
+import { ZFeatureValue } from "./feature-states";
+
+const empty = (description: string) => z.array(z.unknown()).max(0).meta({ description });
+
+const optionFields = {
+  id: zInt("Numeric id of the option."),
+  uuid: zUuid("UUID of the option."),
+  type: z.enum(["int", "unicode", "bool"]).meta({ description: "Which typed field holds the value." }),
+  integer_value: z.int().nullable().meta({ description: "The value when `type` is `int`, else null." }),
+  string_value: z.string().nullable().meta({ description: "The value when `type` is `unicode`, else null." }),
+  boolean_value: z.boolean().nullable().meta({ description: "The value when `type` is `bool`, else null." }),
+  default_percentage_allocation: z
+    .number()
+    .meta({ description: "Share (0–100) the option gets in every environment's default state." }),
+  key: z
+    .string()
+    .nullable()
+    .meta({ description: "Stable variant name, reported as an identity flag's `variant`." }),
+};
+
+export const ZNestedMultivariateOption = z
+  .strictObject(optionFields)
+  .meta({ id: "FeatureMultivariateOption", description: "A variant of a multivariate feature's value." });
+
+export const ZMultivariateOption = z
+  .strictObject({ ...optionFields, feature: zInt("Id of the feature.") })
+  .meta({ id: "MultivariateOption", description: "A variant of a multivariate feature's value." });
+
+export const ZMultivariateOptionPage = paged(ZMultivariateOption, "MultivariateOptionPage", "options");
+
+const ZEnvironmentFeatureState = z
+  .strictObject({
+    id: zInt("Numeric id of the feature state."),
+    feature_state_value: ZFeatureValue,
+    environment: zInt("Id of the environment."),
+    identity: z.int().nullable().meta({ description: "Always null: this is the environment default." }),
+    feature_segment: z
+      .int()
+      .nullable()
+      .meta({ description: "Always null: this is the environment default." }),
+    enabled: zBool("Whether the feature is on in the environment."),
+  })
+  .meta({ description: "The feature's default state in the environment named by `?environment=`." });
+
+export const ZFeature = z
+  .strictObject({
+    id: zInt("Numeric id of the feature."),
+    name: zText("Name, unique in the project case-insensitively."),
+    type: z
+      .enum(["STANDARD", "MULTIVARIATE"])
+      .meta({ description: "MULTIVARIATE when the feature has options, else STANDARD." }),
+    default_enabled: zBool("Whether new environments start with the feature on."),
+    initial_value: z
+      .string()
+      .nullable()
+      .meta({ description: "Value new environments start with; null if none." }),
+    created_date: zDateTime("When the feature was created."),
+    description: z.string().nullable().meta({ description: "Free text; null if none." }),
+    tags: empty("Always empty: tags are not supported."),
+    multivariate_options: z
+      .array(ZNestedMultivariateOption)
+      .meta({ description: "The feature's variants, by id." }),
+    is_archived: zBool("Whether the feature is archived (still served, hidden in lists)."),
+    owners: empty("Always empty: owners are not supported."),
+    group_owners: empty("Always empty: group owners are not supported."),
+    uuid: zUuid("UUID of the feature."),
+    project: zInt("Id of the project."),
+    environment_feature_state: ZEnvironmentFeatureState.nullable().meta({
+      description: "The default state in the environment named by `?environment=`; null without it.",
+    }),
+    num_segment_overrides: zInt(
+      "Segment overrides in the environment named by `?environment=` (0 without it).",
+    ),
+    num_identity_overrides: z.int().nullable().meta({
+      description: "Identity overrides in the environment named by `?environment=`; null without it.",
+    }),
+    is_num_identity_overrides_complete: zBool("Always true: the count is exact."),
+    is_server_key_only: zBool("Whether only server-side keys receive the feature."),
+    last_modified_in_any_environment: z.null().meta({ description: "Always null." }),
+    last_modified_in_current_environment: z.null().meta({ description: "Always null." }),
+    metadata: empty("Always empty: metadata is not supported."),
+    code_references_counts: empty("Always empty: code references are not supported."),
+    lifecycle_stage: z.null().meta({ description: "Always null." }),
+  })
+  .meta({ id: "Feature", description: "A feature (flag) of a project." });
+
+export const ZFeaturePage = paged(ZFeature, "FeaturePage", "features");

@@ -1,0 +1,18 @@
+// The resource groups of the documentation, in the order the docs page shows them.
+export const TAGS = {
+  SDK: "Flags and identities for SDKs, authorised by an environment key (client key or `ser.` server key).",
+  Authentication: "Accounts: sign up, log in, tokens and the current user.",
+  Organisations: "Organisations group projects and their members.",
+  Projects: "Projects hold features, segments and environments.",
+  Environments: "Environments of a project, addressed by their environment key.",
+  "Server-side keys": "Server-side SDK keys (`ser.`) of an environment, needed for local evaluation.",
+  Features: "Features (flags) of a project.",
+  "Feature states": "The state (enabled and value) of a feature in an environment.",
+  Segments: "Segments: rules over identity traits.",
+  "Segment overrides": "Feature segments and the feature states that override a feature for a segment.",
+  Identities: "Identities of an environment, with their traits and overrides.",
+  "Edge identities": "Identities addressed by UUID, as Flagsmith's Edge API does.",
+  Health: "Liveness and readiness probes.",
+} as const;
+
+export type Tag = keyof typeof TAGS;

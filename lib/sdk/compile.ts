@@ -1,0 +1,105 @@
+// Compiles one environment into an immutable SdkSnapshot: the environment document, the
+// /flags/ answers for client and server keys pre-serialised, and lookup maps for identity
+// evaluation. Nothing here runs per request.
+import { createHash } from "node:crypto";
+import { readValue } from "@/lib/values";
+import { buildDocument } from "./document";
+import { serializeFlag, serializeFlagFeature } from "./flag-json";
+import { loadEnvironment, type LoadedEnvironment } from "./load";
+import type { FlagsBody, SdkSnapshot, SnapshotFeature } from "./snapshot";
+
+export function etagOf(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+export function formatUpdatedAt(date: Date): string {
+  return (date.getTime() / 1000).toFixed(6);
+}
+
+function buildFlagsBody(
+  loaded: LoadedEnvironment,
+  features: Map<number, SnapshotFeature>,
+  options: { isServerKey: boolean; hideDisabledFlags: boolean },
+): FlagsBody {
+  const { environment } = loaded;
+  const byName = new Map<string, string>();
+  const flags: string[] = [];
+  for (const state of loaded.states) {
+    if (state.featureSegmentId !== null || state.identityId !== null) continue;
+    const feature = features.get(state.featureId);
+    if (!feature) continue;
+    if (!options.isServerKey && feature.isServerKeyOnly) continue;
+    if (options.hideDisabledFlags && !state.enabled) continue;
+    const json = serializeFlag({
+      stateId: state.id,
+      featureJson: feature.json,
+      value: readValue(state),
+      environmentId: environment.id,
+      identityId: null,
+      featureSegmentId: null,
+      enabled: state.enabled,
+      hideSensitiveData: environment.hideSensitiveData,
+    });
+    flags.push(json);
+    byName.set(feature.nameLower, json);
+  }
+  const body = `[${flags.join(",")}]`;
+  return { body, etag: etagOf(body), byName };
+}
+
+export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkSnapshot {
+  const { environment } = loaded;
+  const { project } = environment;
+  const { document, identityOverrides } = buildDocument(loaded);
+  const features = new Map<number, SnapshotFeature>(
+    loaded.features.map((f) => [
+      f.id,
+      {
+        id: f.id,
+        name: f.name,
+        nameLower: f.name.toLowerCase(),
+        isServerKeyOnly: f.isServerKeyOnly,
+        json: serializeFlagFeature(f, environment.hideSensitiveData),
+      },
+    ]),
+  );
+  const hideDisabledFlags = environment.hideDisabledFlags ?? project.hideDisabledFlags;
+  const serverKeys = new Map<string, number | null>();
+  for (const key of environment.serverKeys) {
+    const expiresAt = key.expiresAt?.getTime() ?? null;
+    if (key.active && (expiresAt === null || expiresAt > now)) serverKeys.set(key.key, expiresAt);
+  }
+  const documentBody = JSON.stringify(document);
+  return {
+    environmentId: environment.id,
+    revision: environment.revision,
+    clientKey: environment.apiKey,
+    serverKeys,
+    updatedAt: environment.documentUpdatedAt,
+    updatedAtHeader: formatUpdatedAt(environment.documentUpdatedAt),
+    stopServingFlags: project.organisation.stopServingFlags,
+    persistTraitData: project.organisation.persistTraitData,
+    allowClientTraits: environment.allowClientTraits,
+    hideSensitiveData: environment.hideSensitiveData,
+    hideDisabledFlags,
+    document,
+    documentBody,
+    documentEtag: etagOf(documentBody),
+    lastModified: environment.documentUpdatedAt.toUTCString(),
+    flags: {
+      client: buildFlagsBody(loaded, features, { isServerKey: false, hideDisabledFlags }),
+      server: buildFlagsBody(loaded, features, { isServerKey: true, hideDisabledFlags }),
+    },
+    features,
+    stateRefs: new Map(
+      loaded.states.map((s) => [s.id, { featureSegmentId: s.featureSegmentId, identityId: s.identityId }]),
+    ),
+    identityOverrides,
+  };
+}
+
+/** Reads and compiles one environment; null if it no longer exists. */
+export async function compileSnapshot(environmentId: number): Promise<SdkSnapshot | null> {
+  const loaded = await loadEnvironment(environmentId);
+  return loaded ? buildSnapshot(loaded) : null;
+}

@@ -1,0 +1,93 @@
+// The SDK endpoints' own request/response shapes, independent of Next: plain headers, query
+// and body text in; status, headers and body text out. Next routes adapt them with
+// serveSdkRequest; a raw node:http server can call the handlers directly.
+import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import type { SdkSnapshot } from "./snapshot";
+
+export type SdkHeaders = Headers | Record<string, string | string[] | undefined>;
+
+export type SdkRequest = {
+  headers: SdkHeaders;
+  query: URLSearchParams;
+  /** Raw body text ("" when none). */
+  body: string;
+};
+
+export type SdkResponse = { status: number; headers: Record<string, string>; body: string };
+
+export const DOCUMENT_UPDATED_AT_HEADER = "X-Flagsmith-Document-Updated-At";
+
+export function readHeader(headers: SdkHeaders, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const value = headers[name.toLowerCase()] ?? headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function baseHeaders(snapshot?: SdkSnapshot): Record<string, string> {
+  const headers: Record<string, string> = { ...SDK_CORS_HEADERS };
+  if (snapshot) headers[DOCUMENT_UPDATED_AT_HEADER] = snapshot.updatedAtHeader;
+  return headers;
+}
+
+/** A JSON answer whose body is already serialised. */
+export function jsonText(
+  status: number,
+  body: string,
+  snapshot?: SdkSnapshot,
+  extra?: Record<string, string>,
+): SdkResponse {
+  return {
+    status,
+    headers: { ...baseHeaders(snapshot), "Content-Type": "application/json", ...extra },
+    body,
+  };
+}
+
+export function json(status: number, body: unknown, snapshot?: SdkSnapshot): SdkResponse {
+  return jsonText(status, JSON.stringify(body), snapshot);
+}
+
+export function detail(status: number, message: string, snapshot?: SdkSnapshot): SdkResponse {
+  return json(status, { detail: message }, snapshot);
+}
+
+export function empty(status: number, snapshot?: SdkSnapshot, extra?: Record<string, string>): SdkResponse {
+  return { status, headers: { ...baseHeaders(snapshot), ...extra }, body: "" };
+}
+
+/** True when If-None-Match names this entity tag (or "*"); weak tags compare equal. */
+export function matchesEtag(headers: SdkHeaders, etag: string): boolean {
+  const header = readHeader(headers, "if-none-match");
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
+}
+
+/** Parses a JSON body (`undefined` when empty); a malformed one answers DRF's parse error. */
+export function parseJsonBody(
+  text: string,
+  snapshot?: SdkSnapshot,
+): { ok: true; value: unknown } | { ok: false; response: SdkResponse } {
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, response: detail(400, `JSON parse error - ${(error as Error).message}`, snapshot) };
+  }
+}
+
+/** Adapts a web Request to an SDK handler and its answer back to a web Response. */
+export async function serveSdkRequest(
+  request: Request,
+  handler: (req: SdkRequest) => Promise<SdkResponse>,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const result = await handler({
+    headers: request.headers,
+    query: url.searchParams,
+    body: hasBody ? await request.text() : "",
+  });
+  const noBody = result.status === 304 || result.status === 204 || result.body === "";
+  return new Response(noBody ? null : result.body, { status: result.status, headers: result.headers });
+}

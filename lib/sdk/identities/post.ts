@@ -1,0 +1,83 @@
+// POST /api/v1/identities/: creates the identity if needed, stores its traits (as the
+// organisation and the request allow), and answers its flags. Semantics follow Flagsmith's
+// SDK identities view: no identifier → a fully transient identity under a generated identifier;
+// `transient: true` → nothing written; per-trait `transient` → used, never stored; client keys
+// with allow_client_traits off → incoming traits dropped silently.
+import { randomUUID } from "node:crypto";
+import { generateTransientIdentifier } from "@/lib/engine";
+import { authenticateSdkKey } from "../auth";
+import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "../http";
+import type { SdkSnapshot } from "../snapshot";
+import { parseIdentifyBody, type IncomingTrait } from "./parse";
+import { fromStored, overlayTraits, respondWithIdentity } from "./respond";
+import { findIdentity, getOrCreateIdentity, loadTraits, saveTraits } from "./store";
+
+const asTransient = (traits: IncomingTrait[]) => traits.map((t) => ({ ...t, transient: true }));
+
+function generatedIdentifier(traits: IncomingTrait[]): string {
+  const engineTraits = traits.map((t) => ({
+    trait_key: t.key,
+    trait_value: t.value,
+    value_type: t.valueType ?? undefined,
+  }));
+  return generateTransientIdentifier(engineTraits) ?? randomUUID().replace(/-/g, "");
+}
+
+async function identify(
+  snapshot: SdkSnapshot,
+  isServerKey: boolean,
+  input: { identifier: string; traits: IncomingTrait[]; transient: boolean },
+): Promise<SdkResponse> {
+  const { identifier, traits } = input;
+  const base = { snapshot, isServerKey, identifier };
+  if (input.transient) {
+    const existing = await findIdentity(snapshot.environmentId, identifier);
+    const stored = existing ? await loadTraits(existing.id) : [];
+    return respondWithIdentity({
+      ...base,
+      identityId: existing?.id ?? null,
+      traits: overlayTraits(fromStored(stored), asTransient(traits)),
+    });
+  }
+  const identity = await getOrCreateIdentity(snapshot.environmentId, identifier);
+  const stored = identity.created ? [] : await loadTraits(identity.id);
+  if (!snapshot.persistTraitData) {
+    return respondWithIdentity({
+      ...base,
+      identityId: identity.id,
+      traits: overlayTraits(fromStored(stored), traits),
+    });
+  }
+  const saved = await saveTraits(identity.id, stored, traits);
+  return respondWithIdentity({
+    ...base,
+    identityId: identity.id,
+    traits: overlayTraits(
+      fromStored(saved),
+      traits.filter((t) => t.transient),
+    ),
+  });
+}
+
+export async function handleIdentitiesPost(req: SdkRequest): Promise<SdkResponse> {
+  const auth = await authenticateSdkKey(readHeader(req.headers, "x-environment-key"));
+  if (!auth.ok) return detail(403, auth.detail, auth.snapshot);
+  const { snapshot, isServerKey } = auth;
+  const body = parseJsonBody(req.body, snapshot);
+  if (!body.ok) return body.response;
+  const parsed = parseIdentifyBody(body.value, req.query.get("identifier"));
+  if (!parsed.ok) return json(400, parsed.errors, snapshot);
+  const { identifier, transient } = parsed.value;
+  const traits = !isServerKey && !snapshot.allowClientTraits ? [] : parsed.value.traits;
+  if (!identifier) {
+    const transientTraits = asTransient(traits);
+    return respondWithIdentity({
+      snapshot,
+      isServerKey,
+      identifier: generatedIdentifier(transientTraits),
+      identityId: null,
+      traits: overlayTraits([], transientTraits),
+    });
+  }
+  return identify(snapshot, isServerKey, { identifier, traits, transient });
+}

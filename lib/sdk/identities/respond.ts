@@ -1,0 +1,123 @@
+// Evaluates an identity against the snapshot and writes the identities answer:
+// `{"identifier", "traits": [{id, trait_key, trait_value, transient}], "flags": [... + variant]}`.
+// Environment data comes only from the snapshot; traits are whatever the caller merged.
+import {
+  evaluateIdentityFlags,
+  type EngineTrait,
+  type ResolvedFlag,
+  type TraitValueType,
+} from "@/lib/engine";
+import { readValue } from "@/lib/values";
+import { serializeFlag } from "../flag-json";
+import { FEATURE_NOT_FOUND } from "../flags";
+import { detail, jsonText, type SdkResponse } from "../http";
+import type { SdkSnapshot } from "../snapshot";
+import type { IncomingTrait } from "./parse";
+import type { StoredTrait } from "./store";
+
+export type ResponseTrait = {
+  id: number | null;
+  key: string;
+  value: string | number | boolean;
+  valueType: TraitValueType;
+  transient: boolean;
+};
+
+export function fromStored(traits: StoredTrait[]): ResponseTrait[] {
+  return traits.map((t) => ({
+    id: t.id,
+    key: t.traitKey,
+    value: readValue(t) as string | number | boolean,
+    valueType: t.valueType as TraitValueType,
+    transient: false,
+  }));
+}
+
+/** Overlays traits that were not stored onto the stored ones; a null value removes the key. */
+export function overlayTraits(base: ResponseTrait[], overlay: IncomingTrait[]): ResponseTrait[] {
+  const merged = [...base];
+  for (const trait of overlay) {
+    const index = merged.findIndex((t) => t.key === trait.key);
+    if (trait.value === null) {
+      if (index >= 0) merged.splice(index, 1);
+      continue;
+    }
+    const next: ResponseTrait = {
+      id: null,
+      key: trait.key,
+      value: trait.value,
+      valueType: trait.valueType ?? "unicode",
+      transient: trait.transient,
+    };
+    if (index >= 0) merged[index] = next;
+    else merged.push(next);
+  }
+  return merged;
+}
+
+export type IdentityEvaluation = {
+  snapshot: SdkSnapshot;
+  isServerKey: boolean;
+  identifier: string;
+  identityId: number | null;
+  traits: ResponseTrait[];
+};
+
+function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
+  const { snapshot, identifier } = input;
+  const traits: EngineTrait[] = input.traits.map((t) => ({
+    trait_key: t.key,
+    trait_value: t.value,
+    value_type: t.valueType,
+  }));
+  const flags = evaluateIdentityFlags({
+    doc: snapshot.document,
+    identifier,
+    identityId: input.identityId,
+    traits,
+    identityOverrides: snapshot.identityOverrides.get(identifier)?.identity_features ?? [],
+  });
+  return flags.filter((flag) => {
+    const feature = snapshot.features.get(flag.feature.id);
+    if (!feature) return false;
+    if (!input.isServerKey && feature.isServerKeyOnly) return false;
+    return !snapshot.hideDisabledFlags || flag.enabled;
+  });
+}
+
+function flagJson(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
+  const stateId = flag.state.django_id ?? 0;
+  const refs = snapshot.stateRefs.get(stateId);
+  return serializeFlag({
+    stateId,
+    featureJson: snapshot.features.get(flag.feature.id)!.json,
+    value: flag.value,
+    environmentId: snapshot.environmentId,
+    identityId: refs?.identityId ?? null,
+    featureSegmentId: refs?.featureSegmentId ?? null,
+    enabled: flag.enabled,
+    hideSensitiveData: snapshot.hideSensitiveData,
+    variant: flag.variant,
+  });
+}
+
+function traitsJson(input: IdentityEvaluation): string {
+  if (input.snapshot.hideSensitiveData) return "[]";
+  return JSON.stringify(
+    input.traits.map((t) => ({ id: t.id, trait_key: t.key, trait_value: t.value, transient: t.transient })),
+  );
+}
+
+/** The full answer: identifier, traits and every visible flag. */
+export function respondWithIdentity(input: IdentityEvaluation): SdkResponse {
+  const flags = evaluate(input).map((flag) => flagJson(input.snapshot, flag));
+  const body = `{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[${flags.join(",")}]}`;
+  return jsonText(200, body, input.snapshot);
+}
+
+/** GET …?feature=<name>: one flag object (exact name), or 404. */
+export function respondWithIdentityFeature(input: IdentityEvaluation, featureName: string): SdkResponse {
+  const flag = evaluate(input).find((f) => f.feature.name === featureName);
+  if (!flag) return detail(404, FEATURE_NOT_FOUND, input.snapshot);
+  return jsonText(200, flagJson(input.snapshot, flag), input.snapshot);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import {
+  CONDITION_MESSAGES,
+  conditionValueError,
+  operatorNeedsProperty,
+  operatorNeedsValue,
+} from "./conditions";
+
+describe("conditionValueError", () => {
+  it.each([
+    ["PERCENTAGE_SPLIT", "0", null],
+    ["PERCENTAGE_SPLIT", "33.3", null],
+    ["PERCENTAGE_SPLIT", "100", null],
+    ["PERCENTAGE_SPLIT", "100.01", CONDITION_MESSAGES.percentageSplit],
+    ["PERCENTAGE_SPLIT", "-1", CONDITION_MESSAGES.percentageSplit],
+    ["PERCENTAGE_SPLIT", "ten", CONDITION_MESSAGES.percentageSplit],
+    ["PERCENTAGE_SPLIT", "", CONDITION_MESSAGES.percentageSplit],
+    ["MODULO", "2|0", null],
+    ["MODULO", "2.5|0.5", null],
+    ["MODULO", "0|1", CONDITION_MESSAGES.modulo],
+    ["MODULO", "2", CONDITION_MESSAGES.modulo],
+    ["MODULO", "a|1", CONDITION_MESSAGES.modulo],
+    ["MODULO", "2|1|0", CONDITION_MESSAGES.modulo],
+    ["REGEX", "^[a-z]+@example\\.com$", null],
+    ["REGEX", "(?i)admin", null],
+    ["REGEX", "(?P<user>\\w+)@", null],
+    ["REGEX", "(", CONDITION_MESSAGES.regex],
+    ["REGEX", "[", CONDITION_MESSAGES.regex],
+    ["IN", "a,b,c", null],
+    ["EQUAL", "", null],
+    ["GREATER_THAN", "1.2.3:semver", null],
+  ])("%s %j", (operator, value, expected) => {
+    expect(conditionValueError(operator, value)).toBe(expected);
+  });
+
+  it("knows which operators need a value or a property", () => {
+    expect(operatorNeedsValue("IS_SET")).toBe(false);
+    expect(operatorNeedsValue("IS_NOT_SET")).toBe(false);
+    expect(operatorNeedsValue("IN")).toBe(true);
+    expect(operatorNeedsProperty("PERCENTAGE_SPLIT")).toBe(false);
+    expect(operatorNeedsProperty("EQUAL")).toBe(true);
+  });
+});

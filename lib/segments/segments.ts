@@ -1,0 +1,133 @@
+// Segments of a project: create, list, read, replace or patch, delete. Every write runs in
+// one transaction with its rule tree and bumps the revision of the project's environments.
+import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
+import { db, type Tx } from "@/lib/db/client";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { generateUuid } from "@/lib/keys";
+import { requireProject } from "@/lib/organisations/access";
+import { replaceRules, createRules, segmentInclude } from "./rules";
+import type { TSegmentCreate, TSegmentListQuery, TSegmentPatch } from "./schemas";
+import { serializeSegment } from "./serializers";
+
+type Scope = { userId: number; projectId: number };
+
+/** A feature named in a segment body: 403 if the user cannot see it, 400 if another project's. */
+async function checkSegmentFeature(tx: Tx, scope: Scope, featureId: number | null | undefined) {
+  if (featureId === undefined || featureId === null) return;
+  const feature = await tx.feature.findFirst({
+    where: { id: featureId, project: { organisation: { users: { some: { userId: scope.userId } } } } },
+    select: { projectId: true },
+  });
+  if (!feature) throw new PermissionDeniedError();
+  if (feature.projectId !== scope.projectId) {
+    throw ValidationError.field("feature", `Invalid pk "${featureId}" - object does not exist.`);
+  }
+}
+
+function checkProjectField(scope: Scope, project: number | undefined) {
+  if (project !== undefined && project !== scope.projectId) {
+    throw ValidationError.field("project", "Must be the project of the URL.");
+  }
+}
+
+async function loadSegment(tx: Tx, id: number) {
+  return tx.segment.findUniqueOrThrow({ where: { id }, include: segmentInclude });
+}
+
+/** The segment addressed by a path, inside a project the user can see; 404 otherwise. */
+async function requireSegment(scope: Scope, segmentId: number) {
+  await requireProject(scope.userId, scope.projectId);
+  const segment = await db.segment.findFirst({
+    where: { id: segmentId, projectId: scope.projectId },
+    select: { id: true },
+  });
+  if (!segment) throw new NotFoundError();
+  return segment;
+}
+
+export async function createSegment(scope: Scope, input: TSegmentCreate) {
+  await requireProject(scope.userId, scope.projectId);
+  checkProjectField(scope, input.project);
+  const segment = await db.$transaction(async (tx) => {
+    await checkSegmentFeature(tx, scope, input.feature);
+    const created = await tx.segment.create({
+      data: {
+        uuid: generateUuid(),
+        name: input.name,
+        description: input.description ?? null,
+        projectId: scope.projectId,
+        featureId: input.feature ?? null,
+      },
+    });
+    await createRules(tx, created.id, input.rules);
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+    return loadSegment(tx, created.id);
+  });
+  return serializeSegment(segment);
+}
+
+function isFalse(flag: string | undefined): boolean {
+  return flag !== undefined && ["false", "False", "0"].includes(flag);
+}
+
+export async function listSegments(scope: Scope, request: Request, query: TSegmentListQuery) {
+  await requireProject(scope.userId, scope.projectId);
+  const where = {
+    projectId: scope.projectId,
+    ...(isFalse(query.include_feature_specific) ? { featureId: null } : {}),
+  };
+  // Names are matched case-insensitively in memory: SQLite and PostgreSQL disagree on LIKE.
+  const candidates = await db.segment.findMany({
+    where,
+    select: { id: true, name: true },
+    orderBy: { id: "asc" },
+  });
+  const needle = query.q?.toLowerCase();
+  const ids = candidates.filter((s) => !needle || s.name.toLowerCase().includes(needle)).map((s) => s.id);
+  const window = pageWindow(query, MAX_PAGE_SIZE);
+  const pageIds = ids.slice(window.skip, window.skip + window.take);
+  const rows = await db.segment.findMany({
+    where: { id: { in: pageIds } },
+    include: segmentInclude,
+    orderBy: { id: "asc" },
+  });
+  return buildPage(request, window, ids.length, rows.map(serializeSegment));
+}
+
+export async function getSegment(scope: Scope, segmentId: number) {
+  const { id } = await requireSegment(scope, segmentId);
+  return serializeSegment(await loadSegment(db, id));
+}
+
+/** PUT and PATCH: fields sent are changed; `rules`, when sent, replace the whole tree. */
+export async function updateSegment(scope: Scope, segmentId: number, input: TSegmentPatch) {
+  const { id } = await requireSegment(scope, segmentId);
+  checkProjectField(scope, input.project);
+  const segment = await db.$transaction(async (tx) => {
+    await checkSegmentFeature(tx, scope, input.feature);
+    await tx.segment.update({
+      where: { id },
+      data: {
+        name: input.name,
+        description: input.description,
+        featureId: input.feature,
+        // Touch updatedAt even when only the rules change.
+        updatedAt: new Date(),
+      },
+    });
+    if (input.rules) await replaceRules(tx, id, input.rules);
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+    return loadSegment(tx, id);
+  });
+  return serializeSegment(segment);
+}
+
+/** Deleting a segment deletes its feature segments and their overrides with it. */
+export async function deleteSegment(scope: Scope, segmentId: number) {
+  const { id } = await requireSegment(scope, segmentId);
+  await db.$transaction(async (tx) => {
+    await tx.segment.delete({ where: { id } });
+    await touchEnvironments({ projectId: scope.projectId }, tx);
+  });
+}

@@ -1,0 +1,35 @@
+// A segment as Flagsmith's SegmentSerializer shows it. Ensign keeps no segment revisions,
+// so version_of is the segment itself; metadata and membership counts are not tracked.
+import { serializeRule } from "./rules";
+
+type SegmentRow = {
+  id: number;
+  uuid: string;
+  name: string;
+  description: string | null;
+  projectId: number;
+  featureId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  rules: Parameters<typeof serializeRule>[0][];
+};
+
+export function serializeSegment(segment: SegmentRow) {
+  return {
+    id: segment.id,
+    uuid: segment.uuid,
+    created_at: segment.createdAt.toISOString(),
+    updated_at: segment.updatedAt.toISOString(),
+    name: segment.name,
+    description: segment.description,
+    project: segment.projectId,
+    feature: segment.featureId,
+    version_of: segment.id,
+    rules: segment.rules.map(serializeRule),
+    metadata: [],
+    membership_counts: [],
+    managed_by: "",
+  };
+}
+
+export type SerializedSegment = ReturnType<typeof serializeSegment>;

@@ -1,0 +1,65 @@
+// Dashboard tests in Debian's Chromium against the production server (server/main.ts over
+// a `next build` output) on a fresh SQLite database. scripts/test.sh builds `.next` first;
+// run on its own, the config uses NEXT_DIST_DIR, else `.next` if built, else builds `.next-e2e`.
+import { defineConfig } from "@playwright/test";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+const distDir =
+  process.env.NEXT_DIST_DIR || (existsSync(path.join(".next", "BUILD_ID")) ? ".next" : ".next-e2e");
+// The runner evaluates this file before forking workers, so one database per run.
+process.env.ENSIGN_E2E_DATABASE_URL ??= `file:${path.join(mkdtempSync(path.join(tmpdir(), "ensign-e2e-")), "e2e.db")}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
+  globalTeardown: "./e2e/support/global-teardown.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    headless: true,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `${existsSync(path.join(distDir, "BUILD_ID")) ? "" : "npx next build && "}exec npx tsx server/main.ts`,
+    url: `${baseURL}/health/readiness/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: process.env.ENSIGN_E2E_DATABASE_URL,
+      NEXTAUTH_URL: baseURL,
+      NEXTAUTH_SECRET: "ensign-e2e-secret",
+      ENSIGN_BCRYPT_ROUNDS: "4",
+    },
+  },
+});

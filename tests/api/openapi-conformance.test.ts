@@ -1,0 +1,1055 @@
+// Calls every documented operation live — success and its documented errors — and checks
+// each answer against the response schema documented for its status, so the documentation
+// cannot drift from what the API sends. The last test fails if a documented answer was
+// never exercised.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { OPERATIONS } from "@/lib/openapi/operations";
+import type { Operation } from "@/lib/openapi/types";
+import { call, seed, signUp, unique, type ApiResult } from "../support/api";
+
+// Documented answers no HTTP call can produce yet; each says why.
+const NOT_EXERCISED = new Set([
+  // No endpoint yet makes someone a non-admin member of an organisation.
+  "updateOrganisation 403",
+  "partialUpdateOrganisation 403",
+  "deleteOrganisation 403",
+]);
+
+const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
+const exercised = new Set<string>();
+
+type Input = {
+  path?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  token?: string;
+  envKey?: string;
+  headers?: Record<string, string>;
+};
+
+function urlOf(op: Operation, input: Input): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = input.path?.[name];
+    if (value === undefined) throw new Error(`${op.operationId}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  return input.query ? `${path}?${new URLSearchParams(input.query)}` : path;
+}
+
+function checkConformance(op: Operation, res: ApiResult): void {
+  const spec = op.responses[res.status];
+  if (!spec) throw new Error(`${op.operationId} answered an undocumented ${res.status}: ${res.text}`);
+  if (spec.schema === null) {
+    expect(res.text, `${op.operationId} ${res.status} has no body`).toBe("");
+  } else {
+    expect(res.headers.get("content-type"), `${op.operationId} ${res.status}`).toMatch(/^application\/json/);
+    const parsed = spec.schema.safeParse(res.body);
+    if (!parsed.success) {
+      throw new Error(
+        `${op.operationId} ${res.status} does not match its documented schema:\n` +
+          `${z.prettifyError(parsed.error)}\nbody: ${res.text}`,
+      );
+    }
+  }
+  exercised.add(`${op.operationId} ${res.status}`);
+}
+
+/** Calls a documented operation by id and checks the answer's status and its conformance. */
+async function invoke(operationId: string, input: Input, expectedStatus: number): Promise<ApiResult> {
+  const op = byId.get(operationId);
+  if (!op) throw new Error(`undocumented operation ${operationId}`);
+  const res = await call(urlOf(op, input), {
+    method: op.method.toUpperCase(),
+    body: input.body,
+    rawBody: input.rawBody,
+    token: input.token,
+    envKey: input.envKey,
+    headers: input.headers,
+  });
+  expect(res.status, `${operationId}: ${res.text}`).toBe(expectedStatus);
+  checkConformance(op, res);
+  return res;
+}
+
+const MISSING_ID = 2_000_000_000;
+
+describe("credentials", () => {
+  it("every token operation answers 401 without a token and with an unknown one", async () => {
+    for (const op of OPERATIONS.filter((o) => o.security === "token")) {
+      const path = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], "1"]));
+      const body = op.body ? {} : undefined;
+      await invoke(op.operationId, { path, body }, 401);
+      await invoke(op.operationId, { path, body, token: "0".repeat(40) }, 401);
+    }
+  });
+
+  it("every environment-key operation answers 403 without a key and with an unknown one", async () => {
+    for (const op of OPERATIONS.filter(
+      (o) => o.security === "environmentKey" || o.security === "serverKey",
+    )) {
+      const path = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], "1"]));
+      const body = op.body ? {} : undefined;
+      await invoke(op.operationId, { path, body }, 403);
+      await invoke(op.operationId, { path, body, envKey: "unknownKey" }, 403);
+    }
+  });
+});
+
+describe("auth", () => {
+  it("signs up, logs in, reads and updates the user, rotates and revokes tokens", async () => {
+    const email = `${unique("docs")}@example.com`;
+    const signedUp = await invoke("signUp", { body: { email, password: "correct-horse-9" } }, 201);
+    await invoke("signUp", { body: {} }, 400);
+    await invoke("signUp", { rawBody: "{" }, 400);
+    await invoke("getAuthConfig", {}, 200);
+    await invoke("logIn", { body: { email, password: "wrong-password" } }, 400);
+    const login = await invoke("logIn", { body: { email, password: "correct-horse-9" } }, 200);
+    const token = login.body.key as string;
+    await invoke("getCurrentUser", { token: signedUp.body.key }, 200);
+    await invoke("updateCurrentUser", { token, body: { first_name: "Ada", json_view: true } }, 200);
+    await invoke("updateCurrentUser", { token, body: { json_view: "yes" } }, 400);
+    const rotated = await invoke("regenerateToken", { token }, 200);
+    await invoke("logOut", { token: rotated.body.key }, 204);
+    const again = await invoke("logIn", { body: { email, password: "correct-horse-9" } }, 200);
+    await invoke("revokeToken", { token: again.body.key }, 204);
+  });
+});
+
+describe("organisations", () => {
+  it("creates, lists, reads, updates and deletes", async () => {
+    const { token } = await signUp();
+    const org = await invoke("createOrganisation", { token, body: { name: unique("org") } }, 201);
+    const path = { organisationId: org.body.id };
+    await invoke("listOrganisations", { token }, 200);
+    await invoke("getOrganisation", { token, path }, 200);
+    await invoke("updateOrganisation", { token, path, body: { name: unique("org") } }, 200);
+    await invoke("partialUpdateOrganisation", { token, path, body: { feature_analytics: true } }, 200);
+    await invoke("deleteOrganisation", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token } = await signUp();
+    const missing = { organisationId: MISSING_ID };
+    await invoke("createOrganisation", { token, body: { name: 4 } }, 400);
+    await invoke("listOrganisations", { token, query: { page: "x" } }, 404);
+    await invoke("listOrganisations", { token, query: { page: "9" } }, 404);
+    await invoke("getOrganisation", { token, path: missing }, 404);
+    await invoke("updateOrganisation", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateOrganisation", { token, path: { organisationId: "abc" }, body: {} }, 404);
+    await invoke("deleteOrganisation", { token, path: missing }, 404);
+    const org = await invoke("createOrganisation", { token, body: { name: unique("org") } }, 201);
+    const path = { organisationId: org.body.id };
+    await invoke("updateOrganisation", { token, path, body: { name: "" } }, 400);
+    await invoke("partialUpdateOrganisation", { token, path, body: { stop_serving_flags: "no" } }, 400);
+  });
+});
+
+describe("projects", () => {
+  it("creates, lists, reads, updates and deletes", async () => {
+    const { token, organisationId } = await seed();
+    const project = await invoke(
+      "createProject",
+      { token, body: { name: "Docs", organisation: organisationId } },
+      201,
+    );
+    const path = { projectId: project.body.id };
+    await invoke("listProjects", { token, query: { organisation: String(organisationId) } }, 200);
+    await invoke("getProject", { token, path }, 200);
+    await invoke("updateProject", { token, path, body: { name: "Docs 2" } }, 200);
+    await invoke("partialUpdateProject", { token, path, body: { hide_disabled_flags: true } }, 200);
+    await invoke("deleteProject", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, projectId } = await seed();
+    const other = await seed();
+    await invoke("listProjects", { token, query: { organisation: "x" } }, 400);
+    await invoke("createProject", { token, body: { name: "x" } }, 400);
+    await invoke("createProject", { token, body: { name: "x", organisation: other.organisationId } }, 403);
+    const missing = { projectId: other.projectId };
+    await invoke("getProject", { token, path: missing }, 404);
+    await invoke("updateProject", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateProject", { token, path: missing, body: {} }, 404);
+    await invoke("deleteProject", { token, path: missing }, 404);
+    await invoke("updateProject", { token, path: { projectId }, body: { name: 1 } }, 400);
+    await invoke("partialUpdateProject", { token, path: { projectId }, rawBody: "[1" }, 400);
+  });
+});
+
+describe("environments", () => {
+  it("creates, lists, reads, updates and deletes", async () => {
+    const { token, projectId } = await seed();
+    const env = await invoke(
+      "createEnvironment",
+      { token, body: { name: "Staging", project: projectId } },
+      201,
+    );
+    const path = { apiKey: env.body.api_key };
+    await invoke("listEnvironments", { token, query: { project: String(projectId) } }, 200);
+    await invoke("getEnvironment", { token, path }, 200);
+    await invoke("updateEnvironment", { token, path, body: { name: "Stage", banner_text: "hi" } }, 200);
+    await invoke("partialUpdateEnvironment", { token, path, body: { hide_disabled_flags: true } }, 200);
+    await invoke("deleteEnvironment", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, projectId, envKey } = await seed();
+    const other = await seed();
+    await invoke("listEnvironments", { token }, 400);
+    await invoke("listEnvironments", { token, query: { project: String(projectId), page: "x" } }, 400);
+    await invoke("listEnvironments", { token, query: { project: String(other.projectId) } }, 403);
+    await invoke("listEnvironments", { token, query: { project: String(projectId), page: "5" } }, 404);
+    await invoke("createEnvironment", { token, body: { name: "Development", project: projectId } }, 400);
+    await invoke("createEnvironment", { token, body: { name: "X", project: other.projectId } }, 403);
+    const missing = { apiKey: other.envKey };
+    await invoke("getEnvironment", { token, path: missing }, 404);
+    await invoke("updateEnvironment", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateEnvironment", { token, path: missing, body: {} }, 404);
+    await invoke("deleteEnvironment", { token, path: missing }, 404);
+    await invoke("updateEnvironment", { token, path: { apiKey: envKey }, body: { name: "" } }, 400);
+    await invoke(
+      "partialUpdateEnvironment",
+      { token, path: { apiKey: envKey }, body: { allow_client_traits: 1 } },
+      400,
+    );
+  });
+});
+
+describe("server-side keys", () => {
+  it("creates, lists, reads, updates and revokes", async () => {
+    const { token, envKey } = await seed();
+    const key = await invoke(
+      "createServerKey",
+      { token, path: { apiKey: envKey }, body: { name: "ci" } },
+      201,
+    );
+    const path = { apiKey: envKey, keyId: key.body.id };
+    await invoke("listServerKeys", { token, path: { apiKey: envKey } }, 200);
+    await invoke("getServerKey", { token, path }, 200);
+    await invoke(
+      "updateServerKey",
+      { token, path, body: { name: "ci-2", expires_at: "2999-01-01T00:00:00Z" } },
+      200,
+    );
+    await invoke("partialUpdateServerKey", { token, path, body: { active: false } }, 200);
+    await invoke("revokeServerKey", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, envKey } = await seed();
+    const other = await seed();
+    await invoke("listServerKeys", { token, path: { apiKey: other.envKey } }, 404);
+    await invoke("createServerKey", { token, path: { apiKey: other.envKey }, body: { name: "x" } }, 404);
+    await invoke("createServerKey", { token, path: { apiKey: envKey }, body: { name: "" } }, 400);
+    const missing = { apiKey: envKey, keyId: MISSING_ID };
+    await invoke("getServerKey", { token, path: missing }, 404);
+    await invoke("updateServerKey", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateServerKey", { token, path: missing, body: {} }, 404);
+    await invoke("revokeServerKey", { token, path: missing }, 404);
+    const key = await invoke(
+      "createServerKey",
+      { token, path: { apiKey: envKey }, body: { name: "k" } },
+      201,
+    );
+    const path = { apiKey: envKey, keyId: key.body.id };
+    await invoke("updateServerKey", { token, path, body: { expires_at: "tomorrow" } }, 400);
+    await invoke("partialUpdateServerKey", { token, path, body: { active: "yes" } }, 400);
+  });
+});
+
+describe("segments", () => {
+  const rules = [
+    {
+      type: "ALL",
+      rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: "pro" }] }],
+    },
+  ];
+
+  it("creates, lists, reads, replaces, patches and deletes", async () => {
+    const { token, projectId } = await seed();
+    const body = { name: unique("segment"), rules };
+    const created = await invoke("createSegment", { token, path: { projectId }, body }, 201);
+    const path = { projectId, segmentId: created.body.id };
+    await invoke("listSegments", { token, path: { projectId }, query: { page_size: "5" } }, 200);
+    await invoke("getSegment", { token, path }, 200);
+    await invoke("updateSegment", { token, path, body: { ...body, description: "Pro users" } }, 200);
+    await invoke("partialUpdateSegment", { token, path, body: { rules: [{ type: "ALL", rules: [] }] } }, 200);
+    await invoke("deleteSegment", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, projectId } = await seed();
+    const other = await seed();
+    const missingProject = { projectId: other.projectId };
+    const tooDeep = [{ type: "ALL", rules: [{ type: "ANY", rules: [{ type: "ALL", rules: [] }] }] }];
+    await invoke("listSegments", { token, path: missingProject }, 404);
+    await invoke(
+      "listSegments",
+      { token, path: { projectId }, query: { include_feature_specific: "maybe" } },
+      400,
+    );
+    await invoke("listSegments", { token, path: { projectId }, query: { page: "3" } }, 404);
+    await invoke("createSegment", { token, path: missingProject, body: { name: "s", rules } }, 404);
+    await invoke("createSegment", { token, path: { projectId }, body: { name: "s", rules: [] } }, 400);
+    await invoke("createSegment", { token, path: { projectId }, body: { name: "s", rules: tooDeep } }, 400);
+    await invoke(
+      "createSegment",
+      { token, path: { projectId }, body: { name: "s", rules, feature: MISSING_ID } },
+      403,
+    );
+    const created = await invoke(
+      "createSegment",
+      { token, path: { projectId }, body: { name: "s", rules } },
+      201,
+    );
+    const path = { projectId, segmentId: created.body.id };
+    const missing = { projectId, segmentId: MISSING_ID };
+    await invoke("getSegment", { token, path: missing }, 404);
+    await invoke("updateSegment", { token, path: missing, body: { name: "s", rules } }, 404);
+    await invoke("partialUpdateSegment", { token, path: missing, body: {} }, 404);
+    await invoke("deleteSegment", { token, path: missing }, 404);
+    await invoke("updateSegment", { token, path, body: { name: "s" } }, 400);
+    await invoke("updateSegment", { token, path, body: { name: "s", rules, feature: MISSING_ID } }, 403);
+    await invoke("partialUpdateSegment", { token, path, body: { rules: [{ type: "SOME" }] } }, 400);
+    await invoke("partialUpdateSegment", { token, path, body: { feature: MISSING_ID } }, 403);
+  });
+});
+
+/** A seeded project with one feature; the feature's default state in the seeded environment. */
+async function seedFeature() {
+  const seeded = await seed();
+  const { token, projectId, envKey } = seeded;
+  const name = unique("flag");
+  const feature = await invoke(
+    "createFeature",
+    { token, path: { projectId }, body: { name, initial_value: "v1" } },
+    201,
+  );
+  const states = await invoke(
+    "listEnvironmentFeatureStates",
+    { token, path: { apiKey: envKey }, query: { feature_name: name } },
+    200,
+  );
+  return {
+    ...seeded,
+    featureId: feature.body.id as number,
+    featureName: name,
+    stateId: states.body.results[0].id as number,
+  };
+}
+
+const segmentRules = [
+  {
+    type: "ALL",
+    rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: "pro" }] }],
+  },
+];
+
+describe("features", () => {
+  it("creates, lists, reads, updates and deletes features and their options", async () => {
+    const { token, projectId, environmentId, featureId } = await seedFeature();
+    const path = { projectId, featureId };
+    await invoke(
+      "listFeatures",
+      { token, path: { projectId }, query: { environment: String(environmentId) } },
+      200,
+    );
+    await invoke("getFeature", { token, path, query: { environment: String(environmentId) } }, 200);
+    await invoke("updateFeature", { token, path, body: { description: "Docs" } }, 200);
+    await invoke("partialUpdateFeature", { token, path, body: { is_archived: true } }, 200);
+    const option = await invoke(
+      "createMultivariateOption",
+      { token, path, body: { type: "unicode", string_value: "blue", default_percentage_allocation: 30 } },
+      201,
+    );
+    const optionPath = { ...path, optionId: option.body.id };
+    await invoke("listMultivariateOptions", { token, path }, 200);
+    await invoke("getMultivariateOption", { token, path: optionPath }, 200);
+    await invoke(
+      "updateMultivariateOption",
+      { token, path: optionPath, body: { string_value: "green" } },
+      200,
+    );
+    await invoke("partialUpdateMultivariateOption", { token, path: optionPath, body: { key: "green" } }, 200);
+    await invoke("deleteMultivariateOption", { token, path: optionPath }, 204);
+    await invoke("deleteFeature", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, projectId, featureId } = await seedFeature();
+    const other = await seedFeature();
+    const path = { projectId, featureId };
+    const missing = { projectId, featureId: MISSING_ID };
+    await invoke("listFeatures", { token, path: { projectId: other.projectId } }, 404);
+    await invoke("listFeatures", { token, path: { projectId }, query: { sort_field: "x" } }, 400);
+    await invoke("listFeatures", { token, path: { projectId }, query: { is_enabled: "true" } }, 400);
+    await invoke("createFeature", { token, path: { projectId }, body: {} }, 400);
+    await invoke("createFeature", { token, path: { projectId: other.projectId }, body: { name: "x" } }, 404);
+    await invoke("getFeature", { token, path: missing }, 404);
+    await invoke("getFeature", { token, path, query: { environment: "x" } }, 400);
+    await invoke("updateFeature", { token, path: missing, body: {} }, 404);
+    await invoke("updateFeature", { token, path, body: { is_archived: "x" } }, 400);
+    await invoke("partialUpdateFeature", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateFeature", { token, path, body: { tags: "x" } }, 400);
+    await invoke("deleteFeature", { token, path: missing }, 404);
+    const otherOption = await invoke(
+      "createMultivariateOption",
+      {
+        token: other.token,
+        path: { projectId: other.projectId, featureId: other.featureId },
+        body: { string_value: "x", default_percentage_allocation: 10 },
+      },
+      201,
+    );
+    await invoke("listMultivariateOptions", { token, path: missing }, 404);
+    await invoke("createMultivariateOption", { token, path: missing, body: {} }, 404);
+    await invoke(
+      "createMultivariateOption",
+      { token, path, body: { default_percentage_allocation: 101 } },
+      400,
+    );
+    await invoke("createMultivariateOption", { token, path, body: { feature: other.featureId } }, 403);
+    const option = await invoke(
+      "createMultivariateOption",
+      { token, path, body: { string_value: "a", default_percentage_allocation: 10 } },
+      201,
+    );
+    const optionPath = { ...path, optionId: option.body.id };
+    const missingOption = { ...path, optionId: otherOption.body.id };
+    await invoke("getMultivariateOption", { token, path: missingOption }, 404);
+    await invoke("updateMultivariateOption", { token, path: missingOption, body: {} }, 404);
+    await invoke("updateMultivariateOption", { token, path: optionPath, body: { type: "float" } }, 400);
+    await invoke(
+      "updateMultivariateOption",
+      { token, path: optionPath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke("partialUpdateMultivariateOption", { token, path: missingOption, body: {} }, 404);
+    await invoke(
+      "partialUpdateMultivariateOption",
+      { token, path: optionPath, body: { key: "not a slug" } },
+      400,
+    );
+    await invoke(
+      "partialUpdateMultivariateOption",
+      { token, path: optionPath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke("deleteMultivariateOption", { token, path: missingOption }, 404);
+  });
+});
+
+describe("feature states", () => {
+  it("lists, reads and updates an environment's feature states, and documents the errors", async () => {
+    const { token, envKey, stateId } = await seedFeature();
+    const other = await seedFeature();
+    const path = { apiKey: envKey, featureStateId: stateId };
+    const otherOption = await invoke(
+      "createMultivariateOption",
+      {
+        token: other.token,
+        path: { projectId: other.projectId, featureId: other.featureId },
+        body: { string_value: "x", default_percentage_allocation: 10 },
+      },
+      201,
+    );
+    await invoke("listEnvironmentFeatureStates", { token, path: { apiKey: envKey } }, 200);
+    await invoke("getEnvironmentFeatureState", { token, path }, 200);
+    await invoke(
+      "updateEnvironmentFeatureState",
+      { token, path, body: { enabled: true, feature_state_value: 42 } },
+      200,
+    );
+    await invoke(
+      "partialUpdateEnvironmentFeatureState",
+      { token, path, body: { feature_state_value: "on" } },
+      200,
+    );
+    await invoke("listEnvironmentFeatureStates", { token, path: { apiKey: other.envKey } }, 403);
+    await invoke(
+      "listEnvironmentFeatureStates",
+      { token, path: { apiKey: envKey }, query: { feature: "x" } },
+      400,
+    );
+    await invoke(
+      "listEnvironmentFeatureStates",
+      { token, path: { apiKey: envKey }, query: { page: "4" } },
+      404,
+    );
+    const missing = { apiKey: envKey, featureStateId: other.stateId };
+    await invoke("getEnvironmentFeatureState", { token, path: missing }, 404);
+    await invoke("updateEnvironmentFeatureState", { token, path: missing, body: {} }, 404);
+    await invoke(
+      "partialUpdateEnvironmentFeatureState",
+      { token, path: { apiKey: other.envKey, featureStateId: stateId }, body: {} },
+      404,
+    );
+    await invoke("updateEnvironmentFeatureState", { token, path, body: { enabled: "x" } }, 400);
+    await invoke(
+      "partialUpdateEnvironmentFeatureState",
+      { token, path, body: { feature_state_value: [1] } },
+      400,
+    );
+    const allocations = [{ multivariate_feature_option: otherOption.body.id, percentage_allocation: 10 }];
+    await invoke(
+      "updateEnvironmentFeatureState",
+      { token, path, body: { multivariate_feature_state_values: allocations } },
+      403,
+    );
+    await invoke(
+      "partialUpdateEnvironmentFeatureState",
+      { token, path, body: { multivariate_feature_state_values: allocations } },
+      403,
+    );
+  });
+});
+
+describe("segment overrides", () => {
+  it("links a segment to a feature, overrides it, reorders and deletes", async () => {
+    const { token, projectId, environmentId, envKey, featureId } = await seedFeature();
+    const segment = await invoke(
+      "createSegment",
+      { token, path: { projectId }, body: { name: unique("seg"), rules: segmentRules } },
+      201,
+    );
+    const second = await invoke(
+      "createSegment",
+      { token, path: { projectId }, body: { name: unique("seg"), rules: segmentRules } },
+      201,
+    );
+    const link = await invoke(
+      "createFeatureSegment",
+      { token, body: { feature: featureId, segment: segment.body.id, environment: environmentId } },
+      201,
+    );
+    const override = await invoke(
+      "createFeatureState",
+      {
+        token,
+        body: {
+          feature: featureId,
+          environment: environmentId,
+          feature_segment: link.body.id,
+          enabled: true,
+          feature_state_value: { type: "unicode", string_value: "segment value" },
+        },
+      },
+      201,
+    );
+    const shortcut = await invoke(
+      "createSegmentOverride",
+      {
+        token,
+        path: { apiKey: envKey, featureId },
+        body: {
+          enabled: true,
+          feature_state_value: { type: "int", integer_value: 7 },
+          feature_segment: { segment: second.body.id },
+        },
+      },
+      201,
+    );
+    const query = { environment: String(environmentId), feature: String(featureId) };
+    await invoke("listFeatureSegments", { token, query }, 200);
+    await invoke("getFeatureSegment", { token, path: { featureSegmentId: link.body.id } }, 200);
+    await invoke(
+      "updateFeatureSegmentPriorities",
+      { token, body: [{ id: shortcut.body.feature_segment.id, priority: 0 }] },
+      200,
+    );
+    await invoke("listFeatureStates", { token, query: { environment: String(environmentId) } }, 200);
+    const statePath = { featureStateId: override.body.id };
+    await invoke("getFeatureState", { token, path: statePath }, 200);
+    await invoke(
+      "updateFeatureState",
+      { token, path: statePath, body: { feature: featureId, environment: environmentId, enabled: false } },
+      200,
+    );
+    await invoke(
+      "partialUpdateFeatureState",
+      { token, path: statePath, body: { feature_state_value: { type: "bool", boolean_value: true } } },
+      200,
+    );
+    await invoke("deleteFeatureState", { token, path: statePath }, 204);
+    await invoke("deleteFeatureSegment", { token, path: { featureSegmentId: link.body.id } }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, projectId, environmentId, envKey, featureId, stateId } = await seedFeature();
+    const other = await seedFeature();
+    const otherSegment = await invoke(
+      "createSegment",
+      { token: other.token, path: { projectId: other.projectId }, body: { name: "s", rules: segmentRules } },
+      201,
+    );
+    const otherLink = await invoke(
+      "createFeatureSegment",
+      {
+        token: other.token,
+        body: { feature: other.featureId, segment: otherSegment.body.id, environment: other.environmentId },
+      },
+      201,
+    );
+    const segment = await invoke(
+      "createSegment",
+      { token, path: { projectId }, body: { name: "s", rules: segmentRules } },
+      201,
+    );
+    await invoke("createFeatureSegment", { token, body: { feature: featureId } }, 400);
+    await invoke(
+      "createFeatureSegment",
+      { token, body: { feature: other.featureId, segment: segment.body.id, environment: environmentId } },
+      403,
+    );
+    await invoke("listFeatureSegments", { token, query: { environment: "x" } }, 400);
+    await invoke(
+      "listFeatureSegments",
+      { token, query: { environment: String(other.environmentId), feature: String(featureId) } },
+      403,
+    );
+    await invoke(
+      "listFeatureSegments",
+      { token, query: { environment: String(environmentId), feature: String(featureId), page: "2" } },
+      404,
+    );
+    await invoke("getFeatureSegment", { token, path: { featureSegmentId: otherLink.body.id } }, 404);
+    await invoke("deleteFeatureSegment", { token, path: { featureSegmentId: otherLink.body.id } }, 404);
+    await invoke("updateFeatureSegmentPriorities", { token, body: { id: 1 } }, 400);
+    await invoke("updateFeatureSegmentPriorities", { token, body: [{ id: "x", priority: -1 }] }, 400);
+    await invoke(
+      "updateFeatureSegmentPriorities",
+      { token, body: [{ id: otherLink.body.id, priority: 0 }] },
+      403,
+    );
+    await invoke("listFeatureStates", { token }, 400);
+    await invoke("listFeatureStates", { token, query: { environment: String(other.environmentId) } }, 403);
+    await invoke(
+      "listFeatureStates",
+      { token, query: { environment: String(environmentId), page: "9" } },
+      404,
+    );
+    await invoke("createFeatureState", { token, body: { feature: featureId } }, 400);
+    await invoke(
+      "createFeatureState",
+      { token, body: { feature: featureId, environment: other.environmentId } },
+      403,
+    );
+    const missing = { featureStateId: other.stateId };
+    await invoke("getFeatureState", { token, path: missing }, 404);
+    await invoke(
+      "updateFeatureState",
+      { token, path: missing, body: { feature: featureId, environment: environmentId } },
+      404,
+    );
+    await invoke("partialUpdateFeatureState", { token, path: missing, body: {} }, 404);
+    await invoke("deleteFeatureState", { token, path: missing }, 404);
+    await invoke("deleteFeatureState", { token, path: { featureStateId: stateId } }, 400);
+    await invoke(
+      "updateFeatureState",
+      { token, path: { featureStateId: stateId }, body: { feature: featureId } },
+      400,
+    );
+    await invoke(
+      "partialUpdateFeatureState",
+      { token, path: { featureStateId: stateId }, body: { environment: other.environmentId } },
+      400,
+    );
+    const overridePath = { apiKey: envKey, featureId };
+    await invoke(
+      "createSegmentOverride",
+      { token, path: overridePath, body: { feature_state_value: {} } },
+      400,
+    );
+    await invoke(
+      "createSegmentOverride",
+      {
+        token,
+        path: overridePath,
+        body: {
+          feature_state_value: { type: "unicode", string_value: "x" },
+          feature_segment: { segment: otherSegment.body.id },
+        },
+      },
+      403,
+    );
+    await invoke(
+      "createSegmentOverride",
+      {
+        token,
+        path: { apiKey: envKey, featureId: other.featureId },
+        body: {
+          feature_state_value: { type: "unicode", string_value: "x" },
+          feature_segment: { segment: segment.body.id },
+        },
+      },
+      404,
+    );
+  });
+});
+
+describe("identities", () => {
+  it("creates identities, their traits and overrides, and resolves their flags", async () => {
+    const { token, envKey, featureId } = await seedFeature();
+    const identity = await invoke(
+      "createIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: unique("id") } },
+      201,
+    );
+    const path = { apiKey: envKey, identityId: identity.body.id };
+    await invoke("listIdentities", { token, path: { apiKey: envKey }, query: { q: "id-" } }, 200);
+    await invoke("getIdentity", { token, path }, 200);
+    await invoke("updateIdentity", { token, path, body: { identifier: unique("id") } }, 200);
+    await invoke("partialUpdateIdentity", { token, path, body: {} }, 200);
+    const trait = await invoke(
+      "createTrait",
+      { token, path, body: { trait_key: "plan", trait_value: "pro" } },
+      201,
+    );
+    const traitPath = { ...path, traitId: trait.body.id };
+    await invoke("createTrait", { token, path, body: { trait_key: "age", trait_value: 41.5 } }, 201);
+    await invoke("listTraits", { token, path }, 200);
+    await invoke("getTrait", { token, path: traitPath }, 200);
+    await invoke("updateTrait", { token, path: traitPath, body: { trait_value: 3 } }, 200);
+    await invoke("partialUpdateTrait", { token, path: traitPath, body: { trait_value: true } }, 200);
+    await invoke("deleteTrait", { token, path: traitPath }, 204);
+    const override = await invoke(
+      "createIdentityOverride",
+      { token, path, body: { feature: featureId, enabled: true, feature_state_value: "mine" } },
+      201,
+    );
+    const overridePath = { ...path, featureStateId: override.body.id };
+    await invoke("listIdentityOverrides", { token, path }, 200);
+    await invoke("getIdentityOverride", { token, path: overridePath }, 200);
+    await invoke(
+      "updateIdentityOverride",
+      { token, path: overridePath, body: { feature: featureId, enabled: false } },
+      200,
+    );
+    await invoke(
+      "partialUpdateIdentityOverride",
+      { token, path: overridePath, body: { feature_state_value: 5 } },
+      200,
+    );
+    await invoke("listIdentityAllFeatureStates", { token, path }, 200);
+    await invoke("deleteIdentityOverride", { token, path: overridePath }, 204);
+    await invoke("deleteIdentity", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, envKey, featureId } = await seedFeature();
+    const other = await seedFeature();
+    const taken = unique("id");
+    const identity = await invoke(
+      "createIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: taken } },
+      201,
+    );
+    const second = await invoke(
+      "createIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: unique("id") } },
+      201,
+    );
+    const path = { apiKey: envKey, identityId: identity.body.id };
+    const missing = { apiKey: envKey, identityId: MISSING_ID };
+    await invoke("createIdentity", { token, path: { apiKey: envKey }, body: { identifier: taken } }, 400);
+    await invoke("createIdentity", { token, path: { apiKey: other.envKey }, body: { identifier: "x" } }, 404);
+    await invoke("listIdentities", { token, path: { apiKey: other.envKey } }, 404);
+    await invoke("getIdentity", { token, path: missing }, 404);
+    await invoke("updateIdentity", { token, path: missing, body: { identifier: "x" } }, 404);
+    await invoke(
+      "updateIdentity",
+      { token, path: { apiKey: envKey, identityId: second.body.id }, body: { identifier: taken } },
+      400,
+    );
+    await invoke("partialUpdateIdentity", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateIdentity", { token, path, body: { identifier: "" } }, 400);
+    await invoke("deleteIdentity", { token, path: missing }, 404);
+    await invoke("listTraits", { token, path: missing }, 404);
+    await invoke("createTrait", { token, path: missing, body: { trait_key: "k", trait_value: 1 } }, 404);
+    await invoke("createTrait", { token, path, body: { trait_value: 1 } }, 400);
+    const trait = await invoke("createTrait", { token, path, body: { trait_key: "k", trait_value: 1 } }, 201);
+    const missingTrait = { ...path, traitId: MISSING_ID };
+    await invoke("getTrait", { token, path: missingTrait }, 404);
+    await invoke("updateTrait", { token, path: missingTrait, body: {} }, 404);
+    await invoke(
+      "updateTrait",
+      { token, path: { ...path, traitId: trait.body.id }, body: { trait_value: null } },
+      400,
+    );
+    await invoke("partialUpdateTrait", { token, path: missingTrait, body: {} }, 404);
+    await invoke(
+      "partialUpdateTrait",
+      { token, path: { ...path, traitId: trait.body.id }, body: { value_type: "list" } },
+      400,
+    );
+    await invoke("deleteTrait", { token, path: missingTrait }, 404);
+    await invoke("listIdentityOverrides", { token, path: missing }, 404);
+    await invoke("listIdentityOverrides", { token, path, query: { feature: "x" } }, 400);
+    await invoke("createIdentityOverride", { token, path: missing, body: { feature: featureId } }, 404);
+    await invoke(
+      "createIdentityOverride",
+      { token, path, body: { feature: other.featureId, enabled: true } },
+      403,
+    );
+    await invoke("createIdentityOverride", { token, path, body: { feature: "x" } }, 400);
+    const override = await invoke(
+      "createIdentityOverride",
+      { token, path, body: { feature: featureId, enabled: true } },
+      201,
+    );
+    await invoke("createIdentityOverride", { token, path, body: { feature: featureId } }, 400);
+    const overridePath = { ...path, featureStateId: override.body.id };
+    const missingOverride = { ...path, featureStateId: MISSING_ID };
+    await invoke("getIdentityOverride", { token, path: missingOverride }, 404);
+    await invoke(
+      "updateIdentityOverride",
+      { token, path: missingOverride, body: { feature: featureId } },
+      404,
+    );
+    await invoke(
+      "updateIdentityOverride",
+      { token, path: overridePath, body: { feature: featureId, enabled: "x" } },
+      400,
+    );
+    await invoke(
+      "updateIdentityOverride",
+      { token, path: overridePath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke(
+      "partialUpdateIdentityOverride",
+      { token, path: overridePath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke("partialUpdateIdentityOverride", { token, path: missingOverride, body: {} }, 404);
+    await invoke(
+      "partialUpdateIdentityOverride",
+      { token, path: overridePath, body: { feature_state_value: [] } },
+      400,
+    );
+    await invoke("deleteIdentityOverride", { token, path: missingOverride }, 404);
+    await invoke("listIdentityAllFeatureStates", { token, path: missing }, 404);
+  });
+});
+
+describe("edge identities", () => {
+  it("creates edge identities, their traits and overrides, and resolves their flags", async () => {
+    const { token, envKey, featureId, featureName } = await seedFeature();
+    const identity = await invoke(
+      "createEdgeIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: unique("edge"), dashboard_alias: "Ada" } },
+      201,
+    );
+    await invoke(
+      "createEdgeIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: unique("edge") } },
+      201,
+    );
+    const path = { apiKey: envKey, identityUuid: identity.body.identity_uuid };
+    await invoke("listEdgeIdentities", { token, path: { apiKey: envKey }, query: { page_size: "1" } }, 200);
+    await invoke("getEdgeIdentity", { token, path }, 200);
+    await invoke("updateEdgeIdentity", { token, path, body: { dashboard_alias: "Grace" } }, 200);
+    await invoke("partialUpdateEdgeIdentity", { token, path, body: {} }, 200);
+    await invoke(
+      "updateEdgeIdentityTraits",
+      { token, path, body: { trait_key: "plan", trait_value: "pro" } },
+      200,
+    );
+    await invoke(
+      "updateEdgeIdentityTraits",
+      { token, path, body: { trait_key: "gone", trait_value: null } },
+      200,
+    );
+    await invoke("listEdgeIdentityTraits", { token, path }, 200);
+    const override = await invoke(
+      "createEdgeIdentityOverride",
+      { token, path, body: { feature: featureName, enabled: true, feature_state_value: "edge" } },
+      201,
+    );
+    const overridePath = { ...path, featurestateUuid: override.body.featurestate_uuid };
+    await invoke("listEdgeIdentityOverrides", { token, path, query: { feature: String(featureId) } }, 200);
+    await invoke("getEdgeIdentityOverride", { token, path: overridePath }, 200);
+    await invoke(
+      "updateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature: featureId, enabled: false } },
+      200,
+    );
+    await invoke(
+      "partialUpdateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature_state_value: true } },
+      200,
+    );
+    await invoke("listEnvironmentIdentityOverrides", { token, path: { apiKey: envKey } }, 200);
+    await invoke("listEdgeIdentityAllFeatureStates", { token, path }, 200);
+    await invoke("deleteEdgeIdentityOverride", { token, path: overridePath }, 204);
+    await invoke("deleteEdgeIdentity", { token, path }, 204);
+  });
+
+  it("documents its errors", async () => {
+    const { token, envKey, featureId } = await seedFeature();
+    const other = await seedFeature();
+    const taken = unique("edge");
+    const identity = await invoke(
+      "createEdgeIdentity",
+      { token, path: { apiKey: envKey }, body: { identifier: taken } },
+      201,
+    );
+    const path = { apiKey: envKey, identityUuid: identity.body.identity_uuid };
+    const missing = { apiKey: envKey, identityUuid: "00000000-0000-4000-8000-000000000000" };
+    await invoke("listEdgeIdentities", { token, path: { apiKey: other.envKey } }, 404);
+    await invoke(
+      "listEdgeIdentities",
+      { token, path: { apiKey: envKey }, query: { last_evaluated_key: "!!" } },
+      400,
+    );
+    await invoke("createEdgeIdentity", { token, path: { apiKey: envKey }, body: { identifier: taken } }, 400);
+    await invoke(
+      "createEdgeIdentity",
+      { token, path: { apiKey: other.envKey }, body: { identifier: "x" } },
+      404,
+    );
+    await invoke("getEdgeIdentity", { token, path: missing }, 404);
+    await invoke("updateEdgeIdentity", { token, path: missing, body: {} }, 404);
+    await invoke("updateEdgeIdentity", { token, path, body: { dashboard_alias: 5 } }, 400);
+    await invoke("partialUpdateEdgeIdentity", { token, path: missing, body: {} }, 404);
+    await invoke("partialUpdateEdgeIdentity", { token, path, body: { dashboard_alias: "" } }, 400);
+    await invoke("deleteEdgeIdentity", { token, path: missing }, 404);
+    await invoke("listEdgeIdentityTraits", { token, path: missing }, 404);
+    await invoke(
+      "updateEdgeIdentityTraits",
+      { token, path: missing, body: { trait_key: "k", trait_value: 1 } },
+      404,
+    );
+    await invoke("updateEdgeIdentityTraits", { token, path, body: { trait_value: 1 } }, 400);
+    await invoke("listEdgeIdentityOverrides", { token, path: missing }, 404);
+    await invoke("listEdgeIdentityOverrides", { token, path, query: { feature: "x" } }, 400);
+    await invoke("createEdgeIdentityOverride", { token, path: missing, body: { feature: featureId } }, 404);
+    await invoke("createEdgeIdentityOverride", { token, path, body: {} }, 400);
+    await invoke("createEdgeIdentityOverride", { token, path, body: { feature: other.featureId } }, 403);
+    const override = await invoke(
+      "createEdgeIdentityOverride",
+      { token, path, body: { feature: featureId } },
+      201,
+    );
+    await invoke("createEdgeIdentityOverride", { token, path, body: { feature: featureId } }, 400);
+    const overridePath = { ...path, featurestateUuid: override.body.featurestate_uuid };
+    const missingOverride = { ...path, featurestateUuid: "00000000-0000-4000-8000-000000000000" };
+    await invoke("getEdgeIdentityOverride", { token, path: missingOverride }, 404);
+    await invoke(
+      "updateEdgeIdentityOverride",
+      { token, path: missingOverride, body: { feature: featureId } },
+      404,
+    );
+    await invoke(
+      "updateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature: featureId, enabled: "x" } },
+      400,
+    );
+    await invoke("partialUpdateEdgeIdentityOverride", { token, path: missingOverride, body: {} }, 404);
+    await invoke(
+      "partialUpdateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke(
+      "updateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature: other.featureId } },
+      403,
+    );
+    await invoke(
+      "partialUpdateEdgeIdentityOverride",
+      { token, path: overridePath, body: { feature: "no-such-feature" } },
+      400,
+    );
+    await invoke("deleteEdgeIdentityOverride", { token, path: missingOverride }, 404);
+    await invoke("listEdgeIdentityAllFeatureStates", { token, path: missing }, 404);
+    await invoke("listEnvironmentIdentityOverrides", { token, path: { apiKey: other.envKey } }, 404);
+    await invoke(
+      "listEnvironmentIdentityOverrides",
+      { token, path: { apiKey: envKey }, query: { feature: "x" } },
+      400,
+    );
+  });
+});
+
+describe("SDK", () => {
+  it("serves flags, identities, the environment document and analytics", async () => {
+    const { token, envKey, featureName } = await seedFeature();
+    const flags = await invoke("getFlags", { envKey }, 200);
+    await invoke("getFlags", { envKey, query: { feature: featureName } }, 200);
+    await invoke("getFlags", { envKey, headers: { "If-None-Match": flags.headers.get("etag")! } }, 304);
+    await invoke("getFlags", { envKey, query: { feature: "no-such-flag" } }, 404);
+    const identifier = unique("sdk");
+    await invoke(
+      "identify",
+      { envKey, body: { identifier, traits: [{ trait_key: "plan", trait_value: "pro" }] } },
+      200,
+    );
+    await invoke("identify", { envKey, body: { traits: [{ trait_key: "age", trait_value: 7 }] } }, 200);
+    await invoke("identify", { envKey, body: { identifier, traits: [{ trait_value: 1 }] } }, 400);
+    await invoke("identify", { envKey, rawBody: "{" }, 400);
+    await invoke("getIdentityFlags", { envKey, query: { identifier } }, 200);
+    await invoke("getIdentityFlags", { envKey }, 200);
+    await invoke("getIdentityFlags", { envKey, query: { identifier, feature: featureName } }, 200);
+    await invoke("getIdentityFlags", { envKey, query: { identifier, feature: "no-such-flag" } }, 404);
+    await invoke("getIdentityFlags", { envKey, query: { identifier: "x".repeat(2001) } }, 400);
+    const serverKey = await invoke(
+      "createServerKey",
+      { token, path: { apiKey: envKey }, body: { name: "sdk" } },
+      201,
+    );
+    const document = await invoke("getEnvironmentDocument", { envKey: serverKey.body.key }, 200);
+    await invoke(
+      "getEnvironmentDocument",
+      { envKey: serverKey.body.key, headers: { "If-None-Match": document.headers.get("etag")! } },
+      304,
+    );
+    await invoke("getEnvironmentDocument", { envKey }, 403);
+    await invoke("reportFlagEvaluations", { envKey, body: { [featureName]: 3 } }, 200);
+    await invoke("reportFlagEvaluations", { envKey, body: [1] }, 400);
+    const trait = { identity: { identifier }, trait_key: "plan", trait_value: "team" };
+    await invoke("setTrait", { envKey: serverKey.body.key, body: trait }, 200);
+    const counter = { identifier, trait_key: "visits", increment_by: 2 };
+    await invoke("incrementTrait", { envKey: serverKey.body.key, body: counter }, 200);
+    await invoke(
+      "incrementTrait",
+      { envKey: serverKey.body.key, body: { ...counter, trait_key: "plan" } },
+      400,
+    );
+    await invoke("incrementTrait", { envKey: serverKey.body.key, body: { identifier } }, 400);
+    await invoke("setTrait", { envKey: serverKey.body.key, body: { ...trait, trait_key: "" } }, 400);
+    await invoke(
+      "setTraitsInBulk",
+      { envKey: serverKey.body.key, body: [trait, { ...trait, trait_value: null }] },
+      200,
+    );
+    await invoke("setTraitsInBulk", { envKey: serverKey.body.key, body: [{}] }, 400);
+    await invoke("setTraitsInBulk", { envKey: serverKey.body.key, body: trait }, 400);
+    await invoke("getFlagAnalytics", { token, path: { apiKey: envKey }, query: { days: "7" } }, 200);
+    await invoke("getFlagAnalytics", { token, path: { apiKey: envKey }, query: { days: "0" } }, 400);
+    const other = await seed();
+    await invoke("getFlagAnalytics", { token, path: { apiKey: other.envKey } }, 404);
+  });
+});
+
+describe("health", () => {
+  it("answers both probes", async () => {
+    await invoke("checkLiveness", {}, 200);
+    await invoke("checkReadiness", {}, 200);
+  });
+});
+
+describe("coverage", () => {
+  it("exercised every documented answer of every operation", () => {
+    const documented = OPERATIONS.flatMap((op) =>
+      Object.keys(op.responses).map((status) => `${op.operationId} ${status}`),
+    );
+    expect(documented.filter((k) => !exercised.has(k) && !NOT_EXERCISED.has(k))).toEqual([]);
+    expect(
+      [...NOT_EXERCISED].filter((k) => !documented.includes(k)),
+      "stale exemptions",
+    ).toEqual([]);
+  });
+});
