@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { zodIssuesToDrf } from "@/lib/api/zod-errors";
 import { DEPTH_MESSAGE, ZSegmentCreate, ZSegmentPatch } from "./schemas";
 
-function errors(schema: typeof ZSegmentCreate, body: unknown) {
+function errors(schema: z.ZodType, body: unknown) {
   const result = schema.safeParse(body, { reportInput: true });
   return result.success ? null : zodIssuesToDrf(result.error.issues);
 }
