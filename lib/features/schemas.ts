@@ -1,6 +1,7 @@
 // Request schemas of features, multivariate options and environment feature states. They follow
 // Flagsmith's serializers: DRF trims CharFields, ignores read-only and unknown fields, and
 // reports wrong JSON types with its own wording (lib/api/zod-errors.ts).
+import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import { z } from "zod";
 import { ZPageQuery, ZSizedPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
@@ -10,28 +11,9 @@ export const MAX_FEATURE_VALUE_LENGTH = 20000;
 const tooLong = `Ensure this field has no more than ${MAX_FEATURE_VALUE_LENGTH} characters.`;
 const NOT_A_STRING = "Not a valid string.";
 
-// DRF's BooleanField spellings, for query strings.
-const TRUE_STRINGS = ["t", "T", "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "1"];
-const FALSE_STRINGS = [
-  "f",
-  "F",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "false",
-  "False",
-  "FALSE",
-  "off",
-  "Off",
-  "OFF",
-  "0",
-];
-
 const zQueryBool = z.string().transform((value, ctx) => {
-  if (TRUE_STRINGS.includes(value)) return true;
-  if (FALSE_STRINGS.includes(value)) return false;
+  if (DRF_TRUE_STRINGS.includes(value)) return true;
+  if (DRF_FALSE_STRINGS.includes(value)) return false;
   ctx.addIssue({ code: "custom", input: value, message: "Must be a valid boolean." });
   return z.NEVER;
 });

@@ -1,6 +1,7 @@
 // Validation of the POST /api/v1/identities/ body as Flagsmith's serializers do it
 // (IdentifyWithTraitsSerializer, TraitValueField), with DRF's exact error shapes: per-item
 // error objects in a list, `{}` for the items that were fine.
+import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import type { TraitValueType } from "@/lib/engine";
 import { storeTraitValue } from "@/lib/values";
 
@@ -22,42 +23,8 @@ export type IdentifyInput = { identifier: string | null; traits: IncomingTrait[]
 export type Errors = Record<string, unknown>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: Errors | string[] };
 
-const TRUE_VALUES = new Set<unknown>([
-  "t",
-  "T",
-  "y",
-  "Y",
-  "yes",
-  "Yes",
-  "YES",
-  "true",
-  "True",
-  "TRUE",
-  "on",
-  "On",
-  "ON",
-  "1",
-  1,
-  true,
-]);
-const FALSE_VALUES = new Set<unknown>([
-  "f",
-  "F",
-  "n",
-  "N",
-  "no",
-  "No",
-  "NO",
-  "false",
-  "False",
-  "FALSE",
-  "off",
-  "Off",
-  "OFF",
-  "0",
-  0,
-  false,
-]);
+const TRUE_VALUES = new Set<unknown>([...DRF_TRUE_STRINGS, 1, true]);
+const FALSE_VALUES = new Set<unknown>([...DRF_FALSE_STRINGS, 0, false]);
 
 /** Python's name for a decoded JSON value's type, as DRF's messages print it. */
 export function typeName(v: unknown): string {
