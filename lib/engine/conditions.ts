@@ -14,6 +14,27 @@ import type { EngineCondition, Operator } from "./types";
 // Python's str(None): a null condition value is compared as the text "None".
 const PY_NONE = "None";
 
+// Snapshots are immutable and shared by every request, so each condition's value is parsed
+// once per way it is read (as an int, a float, a list, …) and kept beside the condition object.
+// The parsers are pure, so this changes speed only, never a result.
+const parsedValues = new WeakMap<EngineCondition, Map<string, unknown>>();
+
+function parsedOnce<T>(condition: EngineCondition, slot: string, parse: (value: string) => T): T | null {
+  if (condition.value === null) return null;
+  let slots = parsedValues.get(condition);
+  if (!slots) {
+    slots = new Map();
+    parsedValues.set(condition, slots);
+  }
+  if (slots.has(slot)) return slots.get(slot) as T;
+  const parsed = parse(condition.value);
+  slots.set(slot, parsed);
+  return parsed;
+}
+
+const asInt = (c: EngineCondition) => parsedOnce(c, "int", parsePythonInt);
+const asFloat = (c: EngineCondition) => parsedOnce(c, "float", parsePythonFloat);
+
 function applyOrder<T extends number | bigint>(operator: Operator, left: T, right: T): boolean {
   switch (operator) {
     case "EQUAL":
@@ -38,14 +59,15 @@ function applyOrder<T extends number | bigint>(operator: Operator, left: T, righ
  * Python type (int(), float(), "not in ('False', 'false')", str()); a failed cast is false for
  * every operator, NOT_EQUAL included. CONTAINS is `value in trait`, so only strings can contain.
  */
-function matchesTyped(operator: Operator, conditionValue: string | null, trait: PyValue): boolean {
+function matchesTyped(operator: Operator, condition: EngineCondition, trait: PyValue): boolean {
+  const conditionValue = condition.value;
   switch (trait.kind) {
     case "int": {
-      const expected = conditionValue === null ? null : parsePythonInt(conditionValue);
+      const expected = asInt(condition);
       return expected !== null && operator !== "CONTAINS" && applyOrder(operator, trait.value, expected);
     }
     case "float": {
-      const expected = conditionValue === null ? null : parsePythonFloat(conditionValue);
+      const expected = asFloat(condition);
       return expected !== null && operator !== "CONTAINS" && applyOrder(operator, trait.value, expected);
     }
     case "bool": {
@@ -70,13 +92,20 @@ function pythonFloatMod(dividend: number, divisor: number): number {
 }
 
 /** "divisor|remainder"; the trait must be numeric (a bool counts: Python's bool is an int). */
-function matchesModulo(conditionValue: string | null, trait: PyValue): boolean {
-  if (trait.kind === "str" || !conditionValue) return false;
+function parseModulo(conditionValue: string): { divisor: number; remainder: number } | null {
   const parts = conditionValue.split("|");
-  if (parts.length !== 2) return false;
+  if (parts.length !== 2) return null;
   const divisor = parsePythonFloat(parts[0]);
   const remainder = parsePythonFloat(parts[1]);
-  if (divisor === null || remainder === null || divisor === 0) return false;
+  if (divisor === null || remainder === null || divisor === 0) return null;
+  return { divisor, remainder };
+}
+
+function matchesModulo(condition: EngineCondition, trait: PyValue): boolean {
+  if (trait.kind === "str") return false;
+  const modulo = parsedOnce(condition, "modulo", parseModulo);
+  if (!modulo) return false;
+  const { divisor, remainder } = modulo;
   const dividend = Number(trait.value);
   // Python raises OverflowError converting an int beyond the float range.
   if (trait.kind === "int" && !Number.isFinite(dividend)) return false;
@@ -88,11 +117,16 @@ function matchesModulo(conditionValue: string | null, trait: PyValue): boolean {
  * string, compared as strings without trimming. Ints are stringified first; floats and bools
  * never match (Python compares them with strings, which is always unequal).
  */
-function matchesIn(conditionValue: string | null, trait: PyValue | null): boolean {
-  if (conditionValue === null || trait === null) return false;
-  const candidates = parsePythonJsonList(conditionValue) ?? conditionValue.split(",");
-  if (trait.kind === "str") return candidates.includes(trait.value);
-  if (trait.kind === "int") return candidates.includes(trait.value.toString());
+function parseInCandidates(conditionValue: string): ReadonlySet<string> {
+  return new Set(parsePythonJsonList(conditionValue) ?? conditionValue.split(","));
+}
+
+function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
+  if (trait === null) return false;
+  const candidates = parsedOnce(condition, "in", parseInCandidates);
+  if (candidates === null) return false;
+  if (trait.kind === "str") return candidates.has(trait.value);
+  if (trait.kind === "int") return candidates.has(trait.value.toString());
   return false;
 }
 
@@ -103,13 +137,13 @@ function matchesIn(conditionValue: string | null, trait: PyValue | null): boolea
  */
 function matchesPercentageSplit(
   context: ConditionContext,
-  conditionValue: string | null,
+  condition: EngineCondition,
   property: PyValue | null,
   segmentKey: string,
 ): boolean {
   const subject = property !== null ? pyStr(property) : (context.identity?.key ?? null);
-  if (subject === null || conditionValue === null) return false;
-  const threshold = parsePythonFloat(conditionValue);
+  if (subject === null) return false;
+  const threshold = asFloat(condition);
   if (threshold === null) return false;
   return getHashedPercentageForObjectIds([segmentKey, subject]) <= threshold;
 }
@@ -124,9 +158,9 @@ export function matchesCondition(
   const { operator, value } = condition;
   switch (operator) {
     case "IN":
-      return matchesIn(value, trait);
+      return matchesIn(condition, trait);
     case "PERCENTAGE_SPLIT":
-      return matchesPercentageSplit(context, value, trait, segmentKey);
+      return matchesPercentageSplit(context, condition, trait, segmentKey);
     case "IS_NOT_SET":
       return trait === null;
     case "IS_SET":
@@ -139,7 +173,7 @@ export function matchesCondition(
     case "REGEX":
       return pythonReMatch(value ?? PY_NONE, pyStr(trait));
     case "MODULO":
-      return matchesModulo(value, trait);
+      return matchesModulo(condition, trait);
     case "EQUAL":
     case "NOT_EQUAL":
     case "GREATER_THAN":
@@ -147,7 +181,7 @@ export function matchesCondition(
     case "LESS_THAN":
     case "LESS_THAN_INCLUSIVE":
     case "CONTAINS":
-      return matchesTyped(operator, value, trait);
+      return matchesTyped(operator, condition, trait);
     default:
       return false;
   }
