@@ -3,6 +3,8 @@
 import { db, Prisma } from "@/lib/db/client";
 import { searchSql, type IdentitySearch } from "./search";
 
+const ID_CHUNK = 500;
+
 function whereSql(environmentId: number, search: IdentitySearch | null, afterId: number | null): Prisma.Sql {
   const after = afterId === null ? Prisma.empty : Prisma.sql`AND "id" > ${afterId}`;
   return Prisma.sql`WHERE "environmentId" = ${environmentId} ${searchSql(search)} ${after}`;
@@ -25,9 +27,13 @@ export async function findIdentities(options: {
   const where = whereSql(options.environmentId, options.search, options.afterId ?? null);
   const ids = await db.$queryRaw<{ id: number | bigint }[]>`
     SELECT "id" FROM "Identity" ${where} ORDER BY "id" LIMIT ${options.take} OFFSET ${options.skip ?? 0}`;
-  if (ids.length === 0) return [];
-  return db.identity.findMany({
-    where: { id: { in: ids.map((row) => Number(row.id)) } },
-    orderBy: { id: "asc" },
-  });
+  // Prisma binds each id as its own parameter and SQLite allows 999 per statement.
+  const pages: number[][] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK)
+    pages.push(ids.slice(i, i + ID_CHUNK).map((row) => Number(row.id)));
+  const rows = [];
+  for (const page of pages) {
+    rows.push(...(await db.identity.findMany({ where: { id: { in: page } }, orderBy: { id: "asc" } })));
+  }
+  return rows;
 }

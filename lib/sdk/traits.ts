@@ -8,7 +8,7 @@ import { authenticateSdkKey } from "./auth";
 import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "./http";
 import { parseTraitWrite, parseTraitWrites, type TraitWrite } from "./identities/trait-writes";
 import { typeName } from "./identities/parse";
-import { getOrCreateIdentity, loadTraits, saveTraits } from "./identities/store";
+import { accessIdentity } from "./identities/store";
 import type { SdkSnapshot } from "./snapshot";
 
 const NOT_PERMITTED = "You do not have permission to perform this action.";
@@ -38,15 +38,16 @@ async function applyWrites(snapshot: SdkSnapshot, writes: TraitWrite[]) {
   const byIdentifier = new Map<string, TraitWrite[]>();
   for (const write of writes)
     byIdentifier.set(write.identifier, [...(byIdentifier.get(write.identifier) ?? []), write]);
-  for (const [identifier, items] of byIdentifier) {
-    const identity = await getOrCreateIdentity(snapshot.environmentId, identifier);
-    const stored = identity.created ? [] : await loadTraits(identity.id);
-    await saveTraits(
-      identity.id,
-      stored,
-      items.map((w) => w.trait),
-    );
-  }
+  await Promise.all(
+    [...byIdentifier].map(([identifier, items]) =>
+      accessIdentity({
+        environmentId: snapshot.environmentId,
+        identifier,
+        access: "write",
+        traits: items.map((w) => w.trait),
+      }),
+    ),
+  );
 }
 
 export async function handleTraitPost(req: SdkRequest): Promise<SdkResponse> {
@@ -112,8 +113,12 @@ export async function handleTraitIncrement(req: SdkRequest): Promise<SdkResponse
   if (Object.keys(errors).length) return json(400, errors, auth.snapshot);
   const identifier = (body.identifier as string).trim();
   const traitKey = (body.trait_key as string).trim();
-  const identity = await getOrCreateIdentity(auth.snapshot.environmentId, identifier);
-  const value = await incrementTrait(identity.id, traitKey, body.increment_by as number);
+  const identity = await accessIdentity({
+    environmentId: auth.snapshot.environmentId,
+    identifier,
+    access: "create",
+  });
+  const value = await incrementTrait(identity.identityId!, traitKey, body.increment_by as number);
   if (value === null) return json(400, { non_field_errors: [NOT_AN_INTEGER] }, auth.snapshot);
   return json(200, { trait_key: traitKey, trait_value: value, identifier }, auth.snapshot);
 }

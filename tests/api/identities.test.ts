@@ -67,6 +67,24 @@ describe("core identities", () => {
     expect(list.body.results.map((i: { identifier: string }) => i.identifier)).toEqual(["from-sdk"]);
   });
 
+  it("serves a full page of 999 once an environment holds more identities than that", async () => {
+    const s = await seed();
+    const identifiers = Array.from({ length: 1003 }, (_, i) => `bulk-${String(i).padStart(4, "0")}`);
+    for (let i = 0; i < identifiers.length; i += 50)
+      await Promise.all(identifiers.slice(i, i + 50).map((identifier) => identify(s, identifier)));
+    const first = await call(`${base(s)}?page_size=999`, { token: s.token });
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(1003);
+    expect(first.body.results).toHaveLength(999);
+    expect(new URL(first.body.next).searchParams.get("page")).toBe("2");
+    const second = await call(`${base(s)}?page_size=999&page=2`, { token: s.token });
+    expect(second.body.results).toHaveLength(4);
+    const listed = [...first.body.results, ...second.body.results].map(
+      (i: { identifier: string }) => i.identifier,
+    );
+    expect(listed.sort()).toEqual(identifiers);
+  });
+
   it("searches by substring, ignoring case, or exactly when quoted", async () => {
     const s = await seed();
     for (const identifier of ["alice", "bob", "Alicia", "malice", "ALICE"])

@@ -5,7 +5,7 @@ import { authenticateSdkKey } from "../auth";
 import { detail, json, readHeader, type SdkRequest, type SdkResponse } from "../http";
 import { IDENTIFIER_MAX_LENGTH } from "./parse";
 import { fromStored, respondWithIdentity, respondWithIdentityFeature } from "./respond";
-import { findIdentity, getOrCreateIdentity, loadTraits } from "./store";
+import { accessIdentity } from "./store";
 
 export const MISSING_IDENTIFIER = "Missing identifier";
 
@@ -22,17 +22,13 @@ export async function handleIdentitiesGet(req: SdkRequest): Promise<SdkResponse>
       snapshot,
     );
   }
-  let identityId: number | null;
-  let created = false;
-  if (req.query.get("transient")) {
-    identityId = (await findIdentity(snapshot.environmentId, identifier))?.id ?? null;
-  } else {
-    const identity = await getOrCreateIdentity(snapshot.environmentId, identifier);
-    identityId = identity.id;
-    created = identity.created;
-  }
-  const stored = identityId !== null && !created ? await loadTraits(identityId) : [];
-  const input = { snapshot, isServerKey, identifier, identityId, traits: fromStored(stored) };
+  const access = req.query.get("transient") ? "read" : "create";
+  const { identityId, traits } = await accessIdentity({
+    environmentId: snapshot.environmentId,
+    identifier,
+    access,
+  });
+  const input = { snapshot, isServerKey, identifier, identityId, traits: fromStored(traits) };
   const feature = req.query.get("feature");
   return feature ? respondWithIdentityFeature(input, feature) : respondWithIdentity(input);
 }

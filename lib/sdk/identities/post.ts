@@ -10,7 +10,7 @@ import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkRespo
 import type { SdkSnapshot } from "../snapshot";
 import { parseIdentifyBody, type IncomingTrait } from "./parse";
 import { fromStored, overlayTraits, respondWithIdentity } from "./respond";
-import { findIdentity, getOrCreateIdentity, loadTraits, saveTraits } from "./store";
+import { accessIdentity, type StoredTrait } from "./store";
 
 const asTransient = (traits: IncomingTrait[]) => traits.map((t) => ({ ...t, transient: true }));
 
@@ -29,34 +29,29 @@ async function identify(
   input: { identifier: string; traits: IncomingTrait[]; transient: boolean },
 ): Promise<SdkResponse> {
   const { identifier, traits } = input;
-  const base = { snapshot, isServerKey, identifier };
+  const environmentId = snapshot.environmentId;
+  const respond = (identityId: number | null, stored: StoredTrait[], overlay: IncomingTrait[]) =>
+    respondWithIdentity({
+      snapshot,
+      isServerKey,
+      identifier,
+      identityId,
+      traits: overlayTraits(fromStored(stored), overlay),
+    });
   if (input.transient) {
-    const existing = await findIdentity(snapshot.environmentId, identifier);
-    const stored = existing ? await loadTraits(existing.id) : [];
-    return respondWithIdentity({
-      ...base,
-      identityId: existing?.id ?? null,
-      traits: overlayTraits(fromStored(stored), asTransient(traits)),
-    });
+    const found = await accessIdentity({ environmentId, identifier, access: "read" });
+    return respond(found.identityId, found.traits, asTransient(traits));
   }
-  const identity = await getOrCreateIdentity(snapshot.environmentId, identifier);
-  const stored = identity.created ? [] : await loadTraits(identity.id);
   if (!snapshot.persistTraitData) {
-    return respondWithIdentity({
-      ...base,
-      identityId: identity.id,
-      traits: overlayTraits(fromStored(stored), traits),
-    });
+    const identity = await accessIdentity({ environmentId, identifier, access: "create" });
+    return respond(identity.identityId, identity.traits, traits);
   }
-  const saved = await saveTraits(identity.id, stored, traits);
-  return respondWithIdentity({
-    ...base,
-    identityId: identity.id,
-    traits: overlayTraits(
-      fromStored(saved),
-      traits.filter((t) => t.transient),
-    ),
-  });
+  const saved = await accessIdentity({ environmentId, identifier, access: "write", traits });
+  return respond(
+    saved.identityId,
+    saved.traits,
+    traits.filter((t) => t.transient),
+  );
 }
 
 export async function handleIdentitiesPost(req: SdkRequest): Promise<SdkResponse> {

@@ -1,0 +1,91 @@
+// Group commit for the identity endpoints. Every SDK identity call needs a few rows read and
+// written; run one by one, each pays a transaction and several round trips, and on SQLite they
+// all queue on one connection. Instead, calls that arrive while the store is busy wait here and
+// then run together in one transaction, so the cost per call falls as load rises. A call is
+// answered only after the transaction holding its writes has committed.
+//
+// Two calls for the same key (the same identity) never share a batch: the later one waits for
+// the next, so each call sees the writes of the calls before it exactly as if they ran alone.
+// If a batch fails, its calls are retried one by one, so that one bad call fails alone.
+
+type Pending<J, R> = { job: J; resolve: (result: R) => void; reject: (error: unknown) => void };
+
+export type GroupCommitOptions<J, R> = {
+  /** Runs a batch (distinct keys) in one transaction; answers one result per job, in order. */
+  run: (jobs: J[]) => Promise<R[]>;
+  keyOf: (job: J) => string;
+  maxBatch: number;
+};
+
+export type GroupCommit<J, R> = { submit: (job: J) => Promise<R> };
+
+export function createGroupCommit<J, R>(options: GroupCommitOptions<J, R>): GroupCommit<J, R> {
+  let queue: Pending<J, R>[] = [];
+  let running = false;
+  let scheduled = false;
+
+  /** The oldest calls with distinct keys, up to maxBatch; the rest keep their order. */
+  function takeBatch(): Pending<J, R>[] {
+    const batch: Pending<J, R>[] = [];
+    const rest: Pending<J, R>[] = [];
+    const keys = new Set<string>();
+    for (const item of queue) {
+      const key = options.keyOf(item.job);
+      if (batch.length < options.maxBatch && !keys.has(key)) {
+        keys.add(key);
+        batch.push(item);
+      } else {
+        rest.push(item);
+      }
+    }
+    queue = rest;
+    return batch;
+  }
+
+  async function runAlone(item: Pending<J, R>) {
+    try {
+      const [result] = await options.run([item.job]);
+      item.resolve(result);
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+
+  async function runBatch(batch: Pending<J, R>[]) {
+    let results: R[];
+    try {
+      results = await options.run(batch.map((item) => item.job));
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      for (const item of batch) await runAlone(item);
+      return;
+    }
+    batch.forEach((item, i) => item.resolve(results[i]));
+  }
+
+  async function drain() {
+    scheduled = false;
+    running = true;
+    try {
+      while (queue.length) await runBatch(takeBatch());
+    } finally {
+      running = false;
+    }
+  }
+
+  function schedule() {
+    if (running || scheduled) return;
+    scheduled = true;
+    // After the I/O phase: every request that arrived in this turn joins the batch.
+    setImmediate(() => void drain());
+  }
+
+  return {
+    submit(job) {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
