@@ -9,6 +9,8 @@ export type ConditionContext = {
     /** The identity hash key: what PERCENTAGE_SPLIT and multivariate bucketing hash. */
     key: string;
     traits: ReadonlyMap<string, EngineTrait>;
+    /** Traits already read as Python values: every condition on a trait reads it. */
+    values?: Map<string, PyValue | null>;
   } | null;
 };
 
@@ -76,6 +78,18 @@ function lookupPath(context: ConditionContext, names: string[]): PyValue | null 
   return null;
 }
 
+function traitValue(context: ConditionContext, key: string): PyValue | null {
+  const identity = context.identity;
+  if (!identity) return null;
+  const values = (identity.values ??= new Map());
+  let value = values.get(key);
+  if (value === undefined) {
+    value = traitToPyValue(identity.traits.get(key));
+    values.set(key, value);
+  }
+  return value;
+}
+
 /**
  * The value a condition's property_ refers to, normalised as Flagsmith does (numeric-looking
  * strings become numbers, including an identifier such as "42"). A property starting with "$."
@@ -83,7 +97,7 @@ function lookupPath(context: ConditionContext, names: string[]): PyValue | null 
  * literally named like the path wins, and an unknown or invalid path only ever finds that trait.
  */
 export function resolveProperty(context: ConditionContext, property: string): PyValue | null {
-  const trait = traitToPyValue(context.identity?.traits.get(property));
+  const trait = traitValue(context, property);
   if (trait !== null || !property.startsWith("$.")) return trait;
   const names = parseJsonPathNames(property);
   return names ? lookupPath(context, names) : null;

@@ -1,6 +1,6 @@
 import { matchesCondition } from "./conditions";
 import { indexTraits, type ConditionContext } from "./properties";
-import type { EngineRule, EngineSegment, EngineTrait, EnvironmentDocument, RuleType } from "./types";
+import type { EngineRule, EngineSegment, EngineTrait, EnvironmentDocument } from "./types";
 
 /** Everything segment matching needs about one identity. */
 export type EvaluationContext = {
@@ -40,14 +40,20 @@ export function createConditionContext(context: EvaluationContext): ConditionCon
   };
 }
 
-function combine(type: RuleType, results: boolean[]): boolean {
-  switch (type) {
+/** Conditions combined under the rule's type, stopping at the first that decides it. */
+function conditionsHold(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
+  const conditions = rule.conditions ?? [];
+  if (conditions.length === 0) return true;
+  switch (rule.type) {
     case "ALL":
-      return results.every(Boolean);
+      for (const condition of conditions) if (!matchesCondition(context, condition, segmentKey)) return false;
+      return true;
     case "ANY":
-      return results.some(Boolean);
+      for (const condition of conditions) if (matchesCondition(context, condition, segmentKey)) return true;
+      return false;
     case "NONE":
-      return !results.some(Boolean);
+      for (const condition of conditions) if (matchesCondition(context, condition, segmentKey)) return false;
+      return true;
     default:
       return false;
   }
@@ -59,14 +65,9 @@ function combine(type: RuleType, results: boolean[]): boolean {
  * semantics, and why the dashboard nests ANY rules inside one ALL rule. An empty list is true.
  */
 export function matchesRule(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
-  const conditions = rule.conditions ?? [];
-  const conditionsHold =
-    conditions.length === 0 ||
-    combine(
-      rule.type,
-      conditions.map((condition) => matchesCondition(context, condition, segmentKey)),
-    );
-  return conditionsHold && (rule.rules ?? []).every((child) => matchesRule(context, child, segmentKey));
+  if (!conditionsHold(context, rule, segmentKey)) return false;
+  for (const child of rule.rules ?? []) if (!matchesRule(context, child, segmentKey)) return false;
+  return true;
 }
 
 /** A segment with no rules matches nobody; otherwise every top-level rule must hold. */

@@ -3,6 +3,7 @@
 // Environment data comes only from the snapshot; traits are whatever the caller merged.
 import {
   evaluateIdentityFlags,
+  type EngineFeatureState,
   type EngineTrait,
   type ResolvedFlag,
   type TraitValueType,
@@ -85,7 +86,25 @@ function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
   });
 }
 
+// A flag object depends only on the winning state and the variant chosen from it, and both come
+// from the immutable snapshot, so each is serialised once and reused by every identity.
+const flagJsonCache = new WeakMap<EngineFeatureState, Map<string | null, string>>();
+
 function flagJson(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
+  let byVariant = flagJsonCache.get(flag.state);
+  if (!byVariant) {
+    byVariant = new Map();
+    flagJsonCache.set(flag.state, byVariant);
+  }
+  let json = byVariant.get(flag.variant);
+  if (json === undefined) {
+    json = serializeResolvedFlag(snapshot, flag);
+    byVariant.set(flag.variant, json);
+  }
+  return json;
+}
+
+function serializeResolvedFlag(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
   const stateId = flag.state.django_id ?? 0;
   const refs = snapshot.stateRefs.get(stateId);
   return serializeFlag({

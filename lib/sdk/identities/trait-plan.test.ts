@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingTrait } from "./parse";
-import { planTraitWrites, type StoredTrait } from "./trait-plan";
+import { planTraitWrites } from "./trait-plan";
 
-const stored: StoredTrait[] = [
-  { id: 1, traitKey: "age", valueType: "int", value: "31" },
-  { id: 2, traitKey: "plan", valueType: "unicode", value: "gold" },
-];
 const trait = (key: string, value: IncomingTrait["value"], transient = false): IncomingTrait => ({
   key,
   value,
@@ -14,35 +10,37 @@ const trait = (key: string, value: IncomingTrait["value"], transient = false): I
 });
 
 describe("planTraitWrites", () => {
-  it("leaves unchanged values alone", () => {
-    expect(planTraitWrites(stored, [trait("age", 31), trait("plan", "gold")])).toEqual({
+  it("types each value as Flagsmith stores it", () => {
+    expect(
+      planTraitWrites([trait("age", 31), trait("plan", "gold"), trait("vip", true), trait("x", 2.5)]),
+    ).toEqual({
       deletes: [],
-      upserts: [],
+      upserts: [
+        { traitKey: "age", valueType: "int", value: "31" },
+        { traitKey: "plan", valueType: "unicode", value: "gold" },
+        { traitKey: "vip", valueType: "bool", value: "true" },
+        { traitKey: "x", valueType: "float", value: "2.5" },
+      ],
     });
   });
 
-  it("rewrites a value whose type changed even if its text did not", () => {
-    expect(planTraitWrites(stored, [trait("age", "31")]).upserts).toEqual([
-      { traitKey: "age", valueType: "unicode", value: "31" },
-    ]);
-  });
-
-  it("writes new and changed values, deletes nulled ones that exist", () => {
-    const plan = planTraitWrites(stored, [
-      trait("age", 32),
-      trait("plan", null),
-      trait("gone", null),
-      trait("vip", true),
-    ]);
+  it("deletes the keys sent with null", () => {
+    const plan = planTraitWrites([trait("age", 32), trait("plan", null)]);
     expect(plan.deletes).toEqual(["plan"]);
-    expect(plan.upserts).toEqual([
-      { traitKey: "age", valueType: "int", value: "32" },
-      { traitKey: "vip", valueType: "bool", value: "true" },
-    ]);
+    expect(plan.upserts).toEqual([{ traitKey: "age", valueType: "int", value: "32" }]);
   });
 
   it("never stores transient traits and keeps the last value sent for a key", () => {
-    const plan = planTraitWrites(stored, [trait("temp", 1, true), trait("n", 1), trait("n", 2.5)]);
-    expect(plan).toEqual({ deletes: [], upserts: [{ traitKey: "n", valueType: "float", value: "2.5" }] });
+    const plan = planTraitWrites([
+      trait("temp", 1, true),
+      trait("n", 1),
+      trait("n", 2.5),
+      trait("gone", 1),
+      trait("gone", null),
+    ]);
+    expect(plan).toEqual({
+      deletes: ["gone"],
+      upserts: [{ traitKey: "n", valueType: "float", value: "2.5" }],
+    });
   });
 });

@@ -1,0 +1,40 @@
+// Set-based statements take their rows as one JSON parameter, expanded into rows inside the
+// database. Binding each value separately would cost a parameter mapping per value and a new
+// statement text (and SQLite compile) for every batch size; one JSON text keeps the statement
+// fixed whatever the number of rows. The expansion is the only SQL that differs between
+// SQLite (json_each) and PostgreSQL (json_to_recordset).
+import { databaseUrl, isPostgresUrl, Prisma } from "./client";
+
+export type JsonColumnType = "int" | "text";
+
+const isPostgres = () => isPostgresUrl(databaseUrl());
+
+/** Rows of one column named "value" from a JSON array of scalars. */
+export function jsonValues(values: (string | number)[], type: JsonColumnType): Prisma.Sql {
+  const json = JSON.stringify(values);
+  if (!isPostgres()) return Prisma.sql`SELECT "value" FROM json_each(${json})`;
+  return type === "int"
+    ? Prisma.sql`SELECT json_array_elements_text(${json}::json)::int AS "value"`
+    : Prisma.sql`SELECT json_array_elements_text(${json}::json) AS "value"`;
+}
+
+/** Rows with the given columns from a JSON array of objects keyed by column name. */
+export function jsonRecords<K extends string>(
+  rows: Record<K, string | number>[],
+  columns: Record<K, JsonColumnType>,
+): Prisma.Sql {
+  const json = JSON.stringify(rows);
+  const names = Object.keys(columns) as K[];
+  if (!isPostgres()) {
+    // Column names are identifiers chosen in code, never input.
+    const fields = names.map((name) => `json_extract("value", '$.${name}') AS "${name}"`).join(", ");
+    return Prisma.sql`SELECT ${Prisma.raw(fields)} FROM json_each(${json})`;
+  }
+  const definition = names.map((name) => `"${name}" ${columns[name]}`).join(", ");
+  return Prisma.sql`SELECT * FROM json_to_recordset(${json}::json) AS "rows"(${Prisma.raw(definition)})`;
+}
+
+/** A timestamp parameter as a DateTime column stores it. */
+export function sqlTimestamp(date: Date): Prisma.Sql {
+  return isPostgres() ? Prisma.sql`CAST(${date} AS timestamp(3))` : Prisma.sql`${date}`;
+}
