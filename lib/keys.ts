@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { v7 as uuidv7 } from "uuid";
 
 // Flagsmith's environment keys are shortuuid values: 22 characters from this
 // 57-character alphabet (no 0, 1, I, O, l). SDK users paste them around, so we keep the look.
@@ -18,3 +19,10 @@ export function generateShortKey(length = 22): string {
 export const generateEnvironmentKey = () => generateShortKey();
 export const generateServerKey = () => `ser.${generateShortKey()}`;
 export const generateUuid = () => randomUUID();
+
+/**
+ * For rows created at SDK rate (identities): a version 7 UUID starts with the time, so new
+ * values land at the end of the unique index instead of on a random page, which roughly
+ * halves the pages each identity insert dirties.
+ */
+export const generateTimeOrderedUuid = () => uuidv7();

@@ -11,7 +11,7 @@
 // (lib/db/json-rows.ts).
 import { db, type Db } from "@/lib/db/client";
 import { jsonRecords, sqlTimestamp } from "@/lib/db/json-rows";
-import { generateUuid } from "@/lib/keys";
+import { generateTimeOrderedUuid } from "@/lib/keys";
 import { createGroupCommit } from "./group-commit";
 import type { IncomingTrait } from "./parse";
 import { planTraitWrites, type StoredTrait } from "./trait-plan";
@@ -71,7 +71,7 @@ function byIdentity(a: IdentityRef, b: IdentityRef) {
 }
 
 function insertIdentities(tx: Db, refs: IdentityRef[]) {
-  const rows = refs.map((ref) => ({ ...ref, uuid: generateUuid() })).sort(byIdentity);
+  const rows = refs.map((ref) => ({ ...ref, uuid: generateTimeOrderedUuid() })).sort(byIdentity);
   const records = jsonRecords(rows, { ...IDENTITY_COLUMNS, uuid: "text" });
   return tx.$executeRaw`
     INSERT INTO "Identity" ("uuid", "identifier", "environmentId", "createdAt")
@@ -90,7 +90,8 @@ function deleteTraits(tx: Db, deletes: TraitKeyRef[]) {
 }
 
 function upsertTraits(tx: Db, upserts: TraitWrite[]) {
-  const records = jsonRecords([...upserts].sort(byIdentity), TRAIT_COLUMNS);
+  const rows = [...upserts].sort(byIdentity).map((upsert, position) => ({ ...upsert, position }));
+  const records = jsonRecords(rows, { ...TRAIT_COLUMNS, position: "int" });
   const now = sqlTimestamp(new Date());
   return tx.$executeRaw`
     INSERT INTO "Trait" ("identityId", "traitKey", "valueType", "value", "createdAt", "updatedAt")
@@ -98,7 +99,7 @@ function upsertTraits(tx: Db, upserts: TraitWrite[]) {
     FROM (${records}) AS "new"
     JOIN "Identity" ON "Identity"."environmentId" = "new"."environmentId"
       AND "Identity"."identifier" = "new"."identifier"
-    WHERE true
+    WHERE true ORDER BY "new"."position"
     ON CONFLICT ("identityId", "traitKey") DO UPDATE SET
       "valueType" = excluded."valueType", "value" = excluded."value", "updatedAt" = excluded."updatedAt"
     WHERE "Trait"."valueType" <> excluded."valueType" OR "Trait"."value" <> excluded."value"`;
