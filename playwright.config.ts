@@ -44,7 +44,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${existsSync(path.join(distDir, "BUILD_ID")) ? "" : "npx next build && "}exec npx tsx server/main.ts`,
+    command: `${existsSync(path.join(distDir, "BUILD_ID")) ? "" : "npx next build && "}exec node --import tsx server/main.ts`,
     url: `${baseURL}/health/readiness/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -23,6 +23,8 @@ const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
 const tsx = path.join(root, "node_modules/.bin/tsx");
+// Servers run as `npm run serve` runs Ensign: one node process with tsx's loader.
+const node = [process.execPath, "--import", "tsx"];
 
 if (!process.env.BENCH_PINNED) {
   // Re-run this script on CPU 1 so that the load generator never competes with a server.
@@ -62,7 +64,7 @@ async function startServer(
   env: Record<string, string>,
   probe: string,
 ): Promise<Server> {
-  // Its own process group: tsx runs node as a child, and signals must reach both.
+  // Its own process group, so that signals reach taskset's child and anything it starts.
   const child = spawn("taskset", ["-c", "0", ...cmd], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -75,7 +77,7 @@ async function startServer(
   return { url, child };
 }
 
-/** Resident memory of a process and all its descendants (tsx runs node as a child). */
+/** Resident memory of a process and all its descendants. */
 function treeRssMb(pid: number): number {
   const out = execSync(`ps -o pid=,ppid=,rss= -A`).toString().trim().split("\n");
   const rows = out.map((l) => l.trim().split(/\s+/).map(Number));
@@ -152,7 +154,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, "ensign.db")}`;
   const ensignPort = await freePort();
   const ensign = await startServer(
-    [tsx, "server/main.ts"],
+    [...node, "server/main.ts"],
     ensignPort,
     {
       PORT: String(ensignPort),
@@ -210,7 +212,7 @@ async function main() {
     const baselinePort = await freePort();
     const baseline = await startServer(
       [
-        tsx,
+        ...node,
         "bench/baseline-server.ts",
         String(baselinePort),
         ...["flags.json", "document.json", "identity.json"].map((f) => path.join(dir, f)),

@@ -61,7 +61,7 @@ export async function configureDatabase(): Promise<void> {
   await client.$queryRawUnsafe("PRAGMA journal_mode=WAL");
   await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
   await client.$queryRawUnsafe("PRAGMA wal_autocheckpoint=10000");
-  await client.$executeRawUnsafe("PRAGMA cache_size=-65536");
+  await client.$executeRawUnsafe("PRAGMA cache_size=-8192");
 }
 
 export const db: Db = new Proxy({} as Db, {

@@ -30,7 +30,8 @@ export async function startEnsign(options: {
     throw new Error("No production build: run `npm run build` before the API tests (npm test does).");
   }
   const port = options.port ?? (await freePort());
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["server/main.ts"], {
+  // As `npm run serve` starts it: one node process with tsx's loader, no launcher process.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
