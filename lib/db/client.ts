@@ -52,8 +52,7 @@ export function getDb(): Db {
 
 /** Run once at start-up, before serving: WAL lets SDK reads proceed while the dashboard
  * writes, and NORMAL sync is durable in WAL mode at a fraction of FULL's fsyncs. A larger
- * checkpoint interval and page cache let the pages that identity writes keep touching (index
- * leaves, the newest rows) be written back once per checkpoint instead of many times. */
+ * page cache (8 MB) keeps the index pages that identity writes keep touching in memory. */
 export async function configureDatabase(): Promise<void> {
   const url = databaseUrl();
   if (isPostgresUrl(url)) return;

@@ -38,3 +38,15 @@ export function jsonRecords<K extends string>(
 export function sqlTimestamp(date: Date): Prisma.Sql {
   return isPostgres() ? Prisma.sql`CAST(${date} AS timestamp(3))` : Prisma.sql`${date}`;
 }
+
+/**
+ * The given columns of every row an aggregate sees, as JSON text: `[[c1, c2, …], …]`, "[]" when
+ * there are none. One text per group instead of one result row per item keeps the rows Prisma
+ * has to map per statement few.
+ */
+export function jsonArrayAgg(columns: string[]): Prisma.Sql {
+  const list = columns.join(", ");
+  return isPostgres()
+    ? Prisma.raw(`coalesce(json_agg(json_build_array(${list}))::text, '[]')`)
+    : Prisma.raw(`json_group_array(json_array(${list}))`);
+}

@@ -10,7 +10,7 @@
 // Prisma because its query builder has no multi-row upsert; rows travel as one JSON parameter
 // (lib/db/json-rows.ts).
 import { db, type Db } from "@/lib/db/client";
-import { jsonRecords, sqlTimestamp } from "@/lib/db/json-rows";
+import { jsonArrayAgg, jsonRecords, sqlTimestamp } from "@/lib/db/json-rows";
 import { generateTimeOrderedUuid } from "@/lib/keys";
 import { createGroupCommit } from "./group-commit";
 import type { IncomingTrait } from "./parse";
@@ -50,15 +50,7 @@ type IdentityRef = { environmentId: number; identifier: string };
 type TraitKeyRef = IdentityRef & { traitKey: string };
 type TraitWrite = TraitKeyRef & { valueType: string; value: string };
 
-type Row = {
-  identityId: number | bigint;
-  environmentId: number | bigint;
-  identifier: string;
-  id: number | bigint | null;
-  traitKey: string | null;
-  valueType: string | null;
-  value: string | null;
-};
+type Row = { id: number | bigint; environmentId: number | bigint; identifier: string; traits: string };
 
 // A stable order keeps concurrent instances from locking the same rows in opposite orders.
 // Within one identity, traits keep the order they were sent in: new ones get ids, and so
@@ -105,17 +97,22 @@ function upsertTraits(tx: Db, upserts: TraitWrite[]) {
     WHERE "Trait"."valueType" <> excluded."valueType" OR "Trait"."value" <> excluded."value"`;
 }
 
-/** Every identity of the group that exists, each joined with its traits (one row per trait). */
+/** Every identity of the group that exists, with its traits as JSON text. */
 function readIdentities(tx: Db, refs: IdentityRef[]) {
   const records = jsonRecords(refs, IDENTITY_COLUMNS);
   return tx.$queryRaw<Row[]>`
-    SELECT "Identity"."id" AS "identityId", "Identity"."environmentId", "Identity"."identifier",
-      "Trait"."id", "Trait"."traitKey", "Trait"."valueType", "Trait"."value"
+    SELECT "Identity"."id", "Identity"."environmentId", "Identity"."identifier",
+      (SELECT ${jsonArrayAgg(['"id"', '"traitKey"', '"valueType"', '"value"'])} FROM "Trait" WHERE "Trait"."identityId" = "Identity"."id") AS "traits"
     FROM (${records}) AS "wanted"
     JOIN "Identity" ON "Identity"."environmentId" = "wanted"."environmentId"
-      AND "Identity"."identifier" = "wanted"."identifier"
-    LEFT JOIN "Trait" ON "Trait"."identityId" = "Identity"."id"
-    ORDER BY "Trait"."id"`;
+      AND "Identity"."identifier" = "wanted"."identifier"`;
+}
+
+function parseTraits(text: string): StoredTrait[] {
+  const items = JSON.parse(text) as [number, string, string, string][];
+  return items
+    .map(([id, traitKey, valueType, value]) => ({ id, traitKey, valueType, value }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -144,18 +141,7 @@ async function runCalls(calls: IdentityCall[]): Promise<IdentityRecord[]> {
   const found = new Map<string, IdentityRecord>();
   for (const row of rows) {
     const key = identityKey(Number(row.environmentId), row.identifier);
-    let record = found.get(key);
-    if (!record) {
-      record = { identityId: Number(row.identityId), traits: [] };
-      found.set(key, record);
-    }
-    if (row.id === null) continue;
-    record.traits.push({
-      id: Number(row.id),
-      traitKey: row.traitKey!,
-      valueType: row.valueType!,
-      value: row.value!,
-    });
+    found.set(key, { identityId: Number(row.id), traits: parseTraits(row.traits) });
   }
   return calls.map(
     (call) => found.get(identityKey(call.environmentId, call.identifier)) ?? { identityId: null, traits: [] },
