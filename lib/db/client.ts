@@ -59,7 +59,6 @@ export async function configureDatabase(): Promise<void> {
   const client = getDb();
   await client.$queryRawUnsafe("PRAGMA journal_mode=WAL");
   await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
-  await client.$queryRawUnsafe("PRAGMA wal_autocheckpoint=10000");
   await client.$executeRawUnsafe("PRAGMA cache_size=-8192");
 }
 
