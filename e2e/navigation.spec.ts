@@ -27,7 +27,7 @@ test("create, rename and delete an organisation, a project and an environment; t
   await page.getByRole("button", { name: "New environment" }).first().click();
   await page.getByLabel("Environment name").fill("Staging");
   await page.getByRole("button", { name: "Create environment" }).click();
-  await expect(page.getByRole("heading", { name: "Features" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Features", exact: true })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Environment" }).locator("option:checked")).toHaveText(
     "Staging",
   );
