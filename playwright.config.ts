@@ -1,5 +1,5 @@
-// Dashboard tests in Debian's Chromium against the production server (server/main.ts over
-// a `next build` output) on a fresh SQLite database. scripts/test.sh builds `.next` first;
+// Dashboard tests in Debian's Chromium against the production server (dist/server.mjs, the
+// bundle of server/main.ts, over a `next build` output) on a fresh SQLite database. scripts/test.sh builds `.next` first;
 // run on its own, the config uses NEXT_DIST_DIR, else `.next` if built, else builds `.next-e2e`.
 import { defineConfig } from "@playwright/test";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -44,7 +44,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${existsSync(path.join(distDir, "BUILD_ID")) ? "" : "npx next build && "}exec node --import tsx server/main.ts`,
+    command: [
+      existsSync(path.join(distDir, "BUILD_ID")) ? "" : "npx next build && ",
+      existsSync("dist/server.mjs") ? "" : "npm run build:server && ",
+      "exec node dist/server.mjs",
+    ].join(""),
     url: `${baseURL}/health/readiness/`,
     reuseExistingServer: false,
     timeout: 180_000,

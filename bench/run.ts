@@ -23,15 +23,14 @@ const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
 const tsx = path.join(root, "node_modules/.bin/tsx");
-// Servers run as `npm run serve` runs Ensign: one node process with tsx's loader and the same
-// heap limit (ENSIGN_HEAP_MB, default 160).
-const node = [process.execPath, "--import", "tsx"];
-const ensignNode = [
+// Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
+// (ENSIGN_HEAP_MB, default 160). The baseline is TypeScript run through tsx's loader.
+const ensignCommand = [
   process.execPath,
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
-  "--import",
-  "tsx",
+  "dist/server.mjs",
 ];
+const node = [process.execPath, "--import", "tsx"];
 
 if (!process.env.BENCH_PINNED) {
   // Re-run this script on CPU 1 so that the load generator never competes with a server.
@@ -161,7 +160,7 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `file:${path.join(dir, "ensign.db")}`;
   const ensignPort = await freePort();
   const ensign = await startServer(
-    [...ensignNode, "server/main.ts"],
+    ensignCommand,
     ensignPort,
     {
       PORT: String(ensignPort),

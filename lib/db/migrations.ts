@@ -27,10 +27,22 @@ export function providerForUrl(url: string): Provider {
   return /^postgres(ql)?:\/\//.test(url) ? "postgresql" : "sqlite";
 }
 
-/** The repository root: this file lives in lib/db. cwd is the fallback for bundlers that drop import.meta.dirname. */
-export const repoRoot: string = import.meta.dirname
-  ? path.resolve(import.meta.dirname, "../..")
-  : process.cwd();
+/**
+ * The repository root: the nearest directory above this module that holds prisma/schema.prisma.
+ * The module runs from lib/db (tsx, vitest) and from the server bundle in dist/; cwd is the
+ * fallback for bundlers that drop import.meta.dirname.
+ */
+function findRepoRoot(): string {
+  for (let dir = import.meta.dirname; dir;) {
+    if (existsSync(path.join(dir, "prisma", "schema.prisma"))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return process.cwd();
+}
+
+export const repoRoot: string = findRepoRoot();
 
 export const migrationsDir = (provider: Provider) =>
   path.join(repoRoot, provider === "sqlite" ? "prisma/migrations" : "prisma/postgres/migrations");

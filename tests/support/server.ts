@@ -26,12 +26,15 @@ export async function startEnsign(options: {
   port?: number;
   env?: Record<string, string>;
 }): Promise<RunningEnsign> {
-  if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
+  const built =
+    existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) &&
+    existsSync(path.join(root, "dist/server.mjs"));
+  if (!built) {
     throw new Error("No production build: run `npm run build` before the API tests (npm test does).");
   }
   const port = options.port ?? (await freePort());
-  // As `npm run serve` starts it: one node process with tsx's loader, no launcher process.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // As `npm run serve` starts it: the server bundle that `npm run build` writes.
+  const child = spawn(process.execPath, ["dist/server.mjs"], {
     cwd: root,
     env: {
       ...process.env,
