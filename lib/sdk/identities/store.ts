@@ -9,7 +9,7 @@
 // same key, so they apply to whichever instance's row won. The statements are raw SQL through
 // Prisma because its query builder has no multi-row upsert; rows travel as one JSON parameter
 // (lib/db/json-rows.ts).
-import { db, type Db } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { jsonArrayAgg, jsonRecords, sqlTimestamp } from "@/lib/db/json-rows";
 import { generateTimeOrderedUuid } from "@/lib/keys";
 import { createGroupCommit } from "./group-commit";
@@ -62,18 +62,18 @@ function byIdentity(a: IdentityRef, b: IdentityRef) {
   );
 }
 
-function insertIdentities(tx: Db, refs: IdentityRef[]) {
+function insertIdentities(refs: IdentityRef[]) {
   const rows = refs.map((ref) => ({ ...ref, uuid: generateTimeOrderedUuid() })).sort(byIdentity);
   const records = jsonRecords(rows, { ...IDENTITY_COLUMNS, uuid: "text" });
-  return tx.$executeRaw`
+  return db.$executeRaw`
     INSERT INTO "Identity" ("uuid", "identifier", "environmentId", "createdAt")
     SELECT "uuid", "identifier", "environmentId", ${sqlTimestamp(new Date())} FROM (${records}) AS "new" WHERE true
     ON CONFLICT ("environmentId", "identifier") DO NOTHING`;
 }
 
-function deleteTraits(tx: Db, deletes: TraitKeyRef[]) {
+function deleteTraits(deletes: TraitKeyRef[]) {
   const records = jsonRecords(deletes, TRAIT_KEY_COLUMNS);
-  return tx.$executeRaw`
+  return db.$executeRaw`
     DELETE FROM "Trait" WHERE "id" IN (
       SELECT "Trait"."id" FROM (${records}) AS "gone"
       JOIN "Identity" ON "Identity"."environmentId" = "gone"."environmentId"
@@ -81,11 +81,11 @@ function deleteTraits(tx: Db, deletes: TraitKeyRef[]) {
       JOIN "Trait" ON "Trait"."identityId" = "Identity"."id" AND "Trait"."traitKey" = "gone"."traitKey")`;
 }
 
-function upsertTraits(tx: Db, upserts: TraitWrite[]) {
+function upsertTraits(upserts: TraitWrite[]) {
   const rows = [...upserts].sort(byIdentity).map((upsert, position) => ({ ...upsert, position }));
   const records = jsonRecords(rows, { ...TRAIT_COLUMNS, position: "int" });
   const now = sqlTimestamp(new Date());
-  return tx.$executeRaw`
+  return db.$executeRaw`
     INSERT INTO "Trait" ("identityId", "traitKey", "valueType", "value", "createdAt", "updatedAt")
     SELECT "Identity"."id", "new"."traitKey", "new"."valueType", "new"."value", ${now}, ${now}
     FROM (${records}) AS "new"
@@ -98,9 +98,9 @@ function upsertTraits(tx: Db, upserts: TraitWrite[]) {
 }
 
 /** Every identity of the group that exists, with its traits as JSON text. */
-function readIdentities(tx: Db, refs: IdentityRef[]) {
+function readIdentities(refs: IdentityRef[]) {
   const records = jsonRecords(refs, IDENTITY_COLUMNS);
-  return tx.$queryRaw<Row[]>`
+  return db.$queryRaw<Row[]>`
     SELECT "Identity"."id", "Identity"."environmentId", "Identity"."identifier",
       (SELECT ${jsonArrayAgg(['"id"', '"traitKey"', '"valueType"', '"value"'])} FROM "Trait" WHERE "Trait"."identityId" = "Identity"."id") AS "traits"
     FROM (${records}) AS "wanted"
@@ -131,11 +131,11 @@ async function runCalls(calls: IdentityCall[]): Promise<IdentityRecord[]> {
     for (const upsert of plan.upserts) upserts.push({ environmentId, identifier, ...upsert });
   }
   const writes = [
-    ...(creating.length ? [insertIdentities(db, creating)] : []),
-    ...(deletes.length ? [deleteTraits(db, deletes)] : []),
-    ...(upserts.length ? [upsertTraits(db, upserts)] : []),
+    ...(creating.length ? [insertIdentities(creating)] : []),
+    ...(deletes.length ? [deleteTraits(deletes)] : []),
+    ...(upserts.length ? [upsertTraits(upserts)] : []),
   ];
-  const results = await db.$transaction([...writes, readIdentities(db, refs)]);
+  const results = await db.$transaction([...writes, readIdentities(refs)]);
   const rows = results[results.length - 1] as Row[];
 
   const found = new Map<string, IdentityRecord>();
