@@ -1,6 +1,7 @@
 // Dashboard tests in Debian's Chromium against the production server (dist/server.mjs, the
-// bundle of server/main.ts, over a `next build` output) on a fresh SQLite database. scripts/test.sh builds `.next` first;
-// run on its own, the config uses NEXT_DIST_DIR, else `.next` if built, else builds `.next-e2e`.
+// bundle of server/main.ts, over a `next build` output) on a fresh SQLite database.
+// scripts/test.sh builds first; run on its own, the config uses NEXT_DIST_DIR, else `.next`
+// if built, else builds `.next-e2e` (and the server bundle if it is missing).
 import { defineConfig } from "@playwright/test";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";

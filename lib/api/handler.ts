@@ -5,6 +5,7 @@ import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenti
 import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
 import { BadRequestError, NotFoundError, ValidationError } from "./errors";
 import { errorResponse, jsonResponse } from "./error-response";
+import { hasNullCharacter, nullCharacterErrors } from "./null-characters";
 import { zodIssuesToDrf } from "./zod-errors";
 
 type AuthMode = "user" | "environment" | "server-key" | "none";
@@ -51,12 +52,16 @@ export function preflight(): Response {
 }
 
 function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
+  const nulls = nullCharacterErrors(input);
+  if (nulls) throw new ValidationError(nulls);
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new ValidationError(zodIssuesToDrf(result.error.issues));
   return result.data;
 }
 
 function parseParams<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
+  const values = Object.values(input as Record<string, string | string[]>).flat();
+  if (values.some(hasNullCharacter)) throw new NotFoundError();
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new NotFoundError();
   return result.data;

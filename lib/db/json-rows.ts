@@ -1,22 +1,13 @@
 // Set-based statements take their rows as one JSON parameter, expanded into rows inside the
 // database. Binding each value separately would cost a parameter mapping per value and a new
 // statement text (and SQLite compile) for every batch size; one JSON text keeps the statement
-// fixed whatever the number of rows. The expansion is the only SQL that differs between
-// SQLite (json_each) and PostgreSQL (json_to_recordset).
+// fixed whatever the number of rows. The helpers here hold the only SQL that differs between
+// SQLite (json_each, json_group_array) and PostgreSQL (json_to_recordset, json_agg).
 import { databaseUrl, isPostgresUrl, Prisma } from "./client";
 
 export type JsonColumnType = "int" | "text";
 
 const isPostgres = () => isPostgresUrl(databaseUrl());
-
-/** Rows of one column named "value" from a JSON array of scalars. */
-export function jsonValues(values: (string | number)[], type: JsonColumnType): Prisma.Sql {
-  const json = JSON.stringify(values);
-  if (!isPostgres()) return Prisma.sql`SELECT "value" FROM json_each(${json})`;
-  return type === "int"
-    ? Prisma.sql`SELECT json_array_elements_text(${json}::json)::int AS "value"`
-    : Prisma.sql`SELECT json_array_elements_text(${json}::json) AS "value"`;
-}
 
 /** Rows with the given columns from a JSON array of objects keyed by column name. */
 export function jsonRecords<K extends string>(

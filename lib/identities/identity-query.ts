@@ -28,11 +28,9 @@ export async function findIdentities(options: {
   const ids = await db.$queryRaw<{ id: number | bigint }[]>`
     SELECT "id" FROM "Identity" ${where} ORDER BY "id" LIMIT ${options.take} OFFSET ${options.skip ?? 0}`;
   // Prisma binds each id as its own parameter and SQLite allows 999 per statement.
-  const pages: number[][] = [];
-  for (let i = 0; i < ids.length; i += ID_CHUNK)
-    pages.push(ids.slice(i, i + ID_CHUNK).map((row) => Number(row.id)));
   const rows = [];
-  for (const page of pages) {
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    const page = ids.slice(i, i + ID_CHUNK).map((row) => Number(row.id));
     rows.push(...(await db.identity.findMany({ where: { id: { in: page } }, orderBy: { id: "asc" } })));
   }
   return rows;

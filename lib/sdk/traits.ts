@@ -3,6 +3,7 @@
 // (null deletes), POST /api/v1/traits/increment-value/ adds to an integer trait. They need a key
 // that may write traits (a server key, or a client key with allow_client_traits) and an
 // organisation that persists trait data; both refusals are DRF's generic 403.
+import { hasNullCharacter, NULL_CHARACTERS } from "@/lib/api/null-characters";
 import { db } from "@/lib/db/client";
 import { authenticateSdkKey } from "./auth";
 import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "./http";
@@ -105,10 +106,11 @@ export async function handleTraitIncrement(req: SdkRequest): Promise<SdkResponse
   }
   const body = raw as Record<string, unknown>;
   const errors: Record<string, string[]> = {};
-  if (typeof body.trait_key !== "string" || !body.trait_key.trim())
-    errors.trait_key = ["This field is required."];
-  if (typeof body.identifier !== "string" || !body.identifier.trim())
-    errors.identifier = ["This field is required."];
+  for (const field of ["trait_key", "identifier"] as const) {
+    const value = body[field];
+    if (typeof value !== "string" || !value.trim()) errors[field] = ["This field is required."];
+    else if (hasNullCharacter(value)) errors[field] = [NULL_CHARACTERS];
+  }
   if (!Number.isSafeInteger(body.increment_by)) errors.increment_by = ["A valid integer is required."];
   if (Object.keys(errors).length) return json(400, errors, auth.snapshot);
   const identifier = (body.identifier as string).trim();

@@ -1,6 +1,7 @@
 // GET /api/v1/identities/?identifier=…[&feature=…][&transient=…]: the identity's flags with
 // its stored traits. Like Flagsmith, a missing identifier answers 200 with a detail, any
 // non-empty `transient` keeps the identity in memory, and otherwise the identity is created.
+import { hasNullCharacter, NULL_CHARACTERS } from "@/lib/api/null-characters";
 import { authenticateSdkKey } from "../auth";
 import { detail, json, readHeader, type SdkRequest, type SdkResponse } from "../http";
 import { IDENTIFIER_MAX_LENGTH } from "./parse";
@@ -15,6 +16,7 @@ export async function handleIdentitiesGet(req: SdkRequest): Promise<SdkResponse>
   const { snapshot, isServerKey } = auth;
   const identifier = req.query.get("identifier");
   if (!identifier) return json(200, { detail: MISSING_IDENTIFIER }, snapshot);
+  if (hasNullCharacter(identifier)) return json(400, { identifier: [NULL_CHARACTERS] }, snapshot);
   if (identifier.length > IDENTIFIER_MAX_LENGTH) {
     return json(
       400,

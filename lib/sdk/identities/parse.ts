@@ -2,6 +2,7 @@
 // (IdentifyWithTraitsSerializer, TraitValueField), with DRF's exact error shapes: per-item
 // error objects in a list, `{}` for the items that were fine.
 import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
+import { hasNullCharacter, NULL_CHARACTERS } from "@/lib/api/null-characters";
 import type { TraitValueType } from "@/lib/engine";
 import { storeTraitValue } from "@/lib/values";
 
@@ -55,6 +56,7 @@ export function parseString(
   if (typeof raw !== "string" && typeof raw !== "number")
     return { ok: false, errors: ["Not a valid string."] };
   const value = (typeof raw === "number" ? String(raw) : raw).trim();
+  if (hasNullCharacter(value)) return { ok: false, errors: [NULL_CHARACTERS] };
   if (!allowBlank && value === "") return { ok: false, errors: ["This field may not be blank."] };
   if (value.length > maxLength) {
     return { ok: false, errors: [`Ensure this field has no more than ${maxLength} characters.`] };
@@ -73,6 +75,7 @@ export function parseTraitValue(
   if (typeof scalar === "string" && codePoints(scalar) > TRAIT_VALUE_MAX_LENGTH) {
     return { ok: false, errors: [TRAIT_TOO_LONG] };
   }
+  if (typeof scalar === "string" && hasNullCharacter(scalar)) return { ok: false, errors: [NULL_CHARACTERS] };
   const stored = storeTraitValue(scalar);
   return { ok: true, value: { value: scalar, valueType: stored.valueType as TraitValueType } };
 }
