@@ -8,6 +8,7 @@ export default tseslint.config(
       "node_modules/**",
       ".next/**",
       ".next-*/**",
+      "dist/**",
       "bench/results/**",
       "lib/db/generated/**",
       "next-env.d.ts",
