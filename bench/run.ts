@@ -83,8 +83,8 @@ async function startServer(
   return { url, child };
 }
 
-/** Resident memory of a process and all its descendants. */
-function treeRssMb(pid: number): number {
+/** A process and all its descendants, each as [pid, ppid, rss KB]. */
+function processTree(pid: number): number[][] {
   const out = execSync(`ps -o pid=,ppid=,rss= -A`).toString().trim().split("\n");
   const rows = out.map((l) => l.trim().split(/\s+/).map(Number));
   const pids = new Set([pid]);
@@ -97,7 +97,30 @@ function treeRssMb(pid: number): number {
       }
     }
   }
-  return rows.filter(([p]) => pids.has(p)).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+  return rows.filter(([p]) => pids.has(p));
+}
+
+/** Resident memory of a process and all its descendants. */
+function treeRssMb(pid: number): number {
+  return processTree(pid).reduce((sum, [, , rss]) => sum + rss, 0) / 1024;
+}
+
+const TICKS_PER_SECOND = Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+
+/** CPU time (user + system) a process and its descendants have used, in seconds. */
+function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const [p] of processTree(pid)) {
+    try {
+      // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 type Result = {
@@ -106,6 +129,8 @@ type Result = {
   rps: number;
   p50: number;
   p99: number;
+  /** Server CPU time per answered request, in microseconds: what one core's second buys. */
+  cpuUs: number;
   non2xx: number;
   errors: number;
   rssMb: number;
@@ -119,19 +144,22 @@ async function load(
 ): Promise<Result> {
   const base = { url: server.url + opts.path, connections: CONNECTIONS, ...opts };
   await autocannon({ ...base, duration: 2 }); // warm-up: JIT, caches, connection pools
+  const cpuBefore = treeCpuSeconds(server.child.pid!);
   const r = await autocannon({ ...base, duration: DURATION });
+  const cpu = treeCpuSeconds(server.child.pid!) - cpuBefore;
   const result = {
     name,
     target,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
+    cpuUs: Math.round((cpu / Math.max(1, r.requests.total)) * 1e6),
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     rssMb: Math.round(treeRssMb(server.child.pid!)),
   };
   console.log(
-    `${name.padEnd(34)} ${target.padEnd(9)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  RSS ${result.rssMb} MB  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    `${name.padEnd(34)} ${target.padEnd(9)} ${String(result.rps).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  CPU ${result.cpuUs} µs/req  RSS ${result.rssMb} MB  non-2xx ${result.non2xx}  errors ${result.errors}`,
   );
   return result;
 }
@@ -314,13 +342,15 @@ async function verifyAcknowledged(url: string, envKey: string, token: string, ac
 
 function report(results: Result[]) {
   const lines = [
-    `| endpoint | target | req/s | p50 ms | p99 ms | RSS MB | vs baseline |`,
-    `| --- | --- | ---: | ---: | ---: | ---: | ---: |`,
+    `| endpoint | target | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs baseline |`,
+    `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ];
   for (const r of results) {
     const base = results.find((b) => b.target === "baseline" && r.name.startsWith(b.name.split(" @")[0]));
     const ratio = r.target === "ensign" && base ? `${Math.round((r.rps / base.rps) * 100)}%` : "";
-    lines.push(`| ${r.name} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMb} | ${ratio} |`);
+    lines.push(
+      `| ${r.name} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.rssMb} | ${ratio} |`,
+    );
   }
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
   const header = `Ensign benchmark, ${new Date().toISOString()}, ${cpu}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, server on one core, autocannon on the other.`;

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { Prisma } from "./generated/sqlite/client.ts";
+import { connectionOf, type SqliteConnection } from "./sqlite-connection";
 
 // Both generated clients come from one data model, so their APIs are the same; the
 // SQLite client's types stand for both.
@@ -23,7 +24,10 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-function createClient(url: string): Db {
+type DbGlobal = { client?: Db; url?: string; sqlite?: SqliteConnection };
+
+function createClient(url: string, into: DbGlobal): Db {
+  into.sqlite = undefined;
   if (isPostgresUrl(url)) {
     const adapter = new PrismaPg({
       connectionString: url,
@@ -32,11 +36,11 @@ function createClient(url: string): Db {
     return new PostgresClient({ adapter }) as unknown as Db;
   }
   // The timeout makes concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
-  const adapter = new PrismaBetterSqlite3({ url, timeout: 10_000 });
-  return new SqliteClient({ adapter });
+  const { factory, connection } = connectionOf(new PrismaBetterSqlite3({ url, timeout: 10_000 }));
+  into.sqlite = connection;
+  return new SqliteClient({ adapter: factory });
 }
 
-type DbGlobal = { client?: Db; url?: string };
 // One client per process even though Next bundles route handlers separately from the
 // custom server: both module graphs share globalThis.
 const store = ((globalThis as Record<symbol, DbGlobal>)[Symbol.for("ensign.db")] ??= {});
@@ -44,10 +48,18 @@ const store = ((globalThis as Record<symbol, DbGlobal>)[Symbol.for("ensign.db")]
 export function getDb(): Db {
   const url = databaseUrl();
   if (!store.client || store.url !== url) {
-    store.client = createClient(url);
+    store.client = createClient(url, store);
     store.url = url;
   }
   return store.client;
+}
+
+/** Prisma's own SQLite connection, connected (lib/db/sqlite-connection.ts); null on PostgreSQL. */
+export async function sqliteConnection(): Promise<SqliteConnection | null> {
+  const client = getDb();
+  if (!store.sqlite) return null;
+  if (!store.sqlite.open) await client.$connect();
+  return store.sqlite;
 }
 
 /** Run once at start-up, before serving: WAL lets SDK reads proceed while the dashboard

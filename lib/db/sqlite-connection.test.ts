@@ -1,0 +1,108 @@
+// The hot path's access to Prisma's SQLite connection: it commits, rolls back on error, queues
+// behind a transaction Prisma holds open on the same connection, and waits for a running WAL
+// checkpoint. Real better-sqlite3 files, opened through Prisma's own adapter factory.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type { SqlDriverAdapter } from "@prisma/driver-adapter-utils";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { connectionOf, type SqliteConnection } from "./sqlite-connection";
+
+let dir: string;
+let file: string;
+let adapter: SqlDriverAdapter;
+let connection: SqliteConnection;
+
+const count = () => {
+  const reader = new Database(file, { readonly: true });
+  try {
+    return reader.prepare("SELECT count(*) FROM item").pluck().get() as number;
+  } finally {
+    reader.close();
+  }
+};
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "ensign-conn-"));
+  file = path.join(dir, "test.db");
+  const setup = new Database(file);
+  setup.pragma("journal_mode = WAL");
+  setup.exec("CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)");
+  setup.close();
+  const wrapped = connectionOf(new PrismaBetterSqlite3({ url: file }));
+  connection = wrapped.connection;
+  expect(connection.open).toBe(false);
+  adapter = await wrapped.factory.connect();
+});
+
+afterEach(async () => {
+  await adapter.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (name: string) => (db: Database.Database) =>
+  db.prepare("INSERT INTO item (name) VALUES (?)").run(name).changes;
+
+describe("SqliteConnection.exclusive", () => {
+  it("refuses to run before Prisma has opened the connection", async () => {
+    const { connection: unopened } = connectionOf(new PrismaBetterSqlite3({ url: file }));
+    await expect(unopened.exclusive(insert("a"))).rejects.toThrow(/not open/);
+  });
+
+  it("commits the work and answers its result", async () => {
+    expect(connection.open).toBe(true);
+    expect(await connection.exclusive(insert("a"))).toBe(1);
+    expect(count()).toBe(1);
+  });
+
+  it("rolls back everything the work wrote when it throws, and rethrows", async () => {
+    await expect(
+      connection.exclusive((db) => {
+        insert("a")(db);
+        insert("a")(db); // unique violation
+      }),
+    ).rejects.toThrow(/UNIQUE/);
+    expect(count()).toBe(0);
+    // The lock was released: the next call runs.
+    expect(await connection.exclusive(insert("b"))).toBe(1);
+    expect(count()).toBe(1);
+  });
+
+  it("waits while Prisma holds a transaction open on the same connection", async () => {
+    const held = await adapter.startTransaction();
+    await held.executeRaw({ sql: "INSERT INTO item (name) VALUES ('held')", args: [], argTypes: [] });
+    let ran = false;
+    const waiting = connection.exclusive((db) => {
+      ran = true;
+      return insert("after")(db);
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ran).toBe(false);
+    await held.executeRaw({ sql: "COMMIT", args: [], argTypes: [] });
+    await held.commit();
+    expect(await waiting).toBe(1);
+    expect(count()).toBe(2);
+  });
+
+  it("commits on its own a statement Prisma ran outside any transaction, even if the work fails", async () => {
+    // Prisma's adapter opens its transaction with BEGIN; a query it runs outside any
+    // transaction before exclusive resumes lands inside it.
+    const start = adapter.startTransaction.bind(adapter);
+    adapter.startTransaction = async (isolationLevel) => {
+      const transaction = await start(isolationLevel);
+      await adapter.executeRaw({ sql: "INSERT INTO item (name) VALUES ('outside')", args: [], argTypes: [] });
+      return transaction;
+    };
+    await expect(
+      connection.exclusive((db) => {
+        insert("inside")(db);
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    const reader = new Database(file, { readonly: true });
+    expect(reader.prepare("SELECT name FROM item").pluck().all()).toEqual(["outside"]);
+    reader.close();
+  });
+});
