@@ -24,10 +24,12 @@ const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
 const tsx = path.join(root, "node_modules/.bin/tsx");
 // Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
-// (ENSIGN_HEAP_MB, default 160). The baseline is TypeScript run through tsx's loader.
+// and flags (ENSIGN_HEAP_MB, default 160; 8 MB semi-spaces). The baseline is TypeScript run
+// through tsx's loader.
 const ensignCommand = [
   process.execPath,
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
+  "--max-semi-space-size=8",
   "dist/server.mjs",
 ];
 const node = [process.execPath, "--import", "tsx"];
