@@ -7,7 +7,7 @@ import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
-import type { SdkRequest, SdkResponse } from "@/lib/sdk/http";
+import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
 
@@ -41,9 +41,8 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 }
 
 function send(res: ServerResponse, result: SdkResponse) {
-  const noBody = result.status === 304 || result.status === 204 || result.body === "";
   res.writeHead(result.status, result.headers);
-  res.end(noBody ? undefined : result.body);
+  res.end(hasNoBody(result) ? undefined : result.body);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {

@@ -44,7 +44,7 @@ function buildFlagsBody(
     byName.set(feature.nameLower, json);
   }
   const body = `[${flags.join(",")}]`;
-  return { body, etag: etagOf(body), byName };
+  return { body, bytes: Buffer.from(body), etag: etagOf(body), byName };
 }
 
 export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkSnapshot {
@@ -84,6 +84,7 @@ export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkS
     hideDisabledFlags,
     document,
     documentBody,
+    documentBytes: Buffer.from(documentBody),
     documentEtag: etagOf(documentBody),
     lastModified: environment.documentUpdatedAt.toUTCString(),
     flags: {

@@ -24,5 +24,5 @@ export async function handleEnvironmentDocumentRequest(req: SdkRequest): Promise
     ? matchesEtag(req.headers, snapshot.documentEtag)
     : notModifiedSince(req, snapshot);
   if (notModified) return empty(304, snapshot, validators);
-  return jsonText(200, snapshot.documentBody, snapshot, validators);
+  return jsonText(200, snapshot.documentBytes, snapshot, validators);
 }

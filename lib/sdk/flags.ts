@@ -17,5 +17,5 @@ export async function handleFlagsRequest(req: SdkRequest): Promise<SdkResponse> 
     return flag ? jsonText(200, flag, snapshot) : detail(404, FEATURE_NOT_FOUND, snapshot);
   }
   if (matchesEtag(req.headers, flags.etag)) return empty(304, snapshot, { ETag: flags.etag });
-  return jsonText(200, flags.body, snapshot, { ETag: flags.etag });
+  return jsonText(200, flags.bytes, snapshot, { ETag: flags.etag });
 }

@@ -25,7 +25,7 @@ describe("SDK http helpers", () => {
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.response.status).toBe(400);
-      expect(JSON.parse(bad.response.body).detail).toMatch(/^JSON parse error - /);
+      expect(JSON.parse(String(bad.response.body)).detail).toMatch(/^JSON parse error - /);
     }
   });
 });

@@ -13,7 +13,16 @@ export type SdkRequest = {
   body: string;
 };
 
-export type SdkResponse = { status: number; headers: Record<string, string>; body: string };
+/** A body held as bytes (pre-encoded snapshot answers) is sent as is. */
+export type SdkResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer>;
+};
+
+/** Whether an answer is sent without a body. */
+export const hasNoBody = (result: SdkResponse) =>
+  result.status === 304 || result.status === 204 || result.body.length === 0;
 
 export const DOCUMENT_UPDATED_AT_HEADER = "X-Flagsmith-Document-Updated-At";
 
@@ -32,7 +41,7 @@ function baseHeaders(snapshot?: SdkSnapshot): Record<string, string> {
 /** A JSON answer whose body is already serialised. */
 export function jsonText(
   status: number,
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   snapshot?: SdkSnapshot,
   extra?: Record<string, string>,
 ): SdkResponse {
@@ -88,6 +97,8 @@ export async function serveSdkRequest(
     query: url.searchParams,
     body: hasBody ? await request.text() : "",
   });
-  const noBody = result.status === 304 || result.status === 204 || result.body === "";
-  return new Response(noBody ? null : result.body, { status: result.status, headers: result.headers });
+  return new Response(hasNoBody(result) ? null : result.body, {
+    status: result.status,
+    headers: result.headers,
+  });
 }

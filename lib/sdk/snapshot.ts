@@ -13,6 +13,8 @@ export type SnapshotFeature = {
 /** What /flags/ answers for one kind of key. */
 export type FlagsBody = {
   body: string;
+  /** `body` encoded once as UTF-8: what is sent, so no request encodes it again. */
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
   /** One flag object by lower-cased feature name, for `?feature=`. */
   byName: Map<string, string>;
@@ -35,6 +37,8 @@ export type SdkSnapshot = {
   hideDisabledFlags: boolean;
   document: EnvironmentDocument;
   documentBody: string;
+  /** `documentBody` encoded once as UTF-8. */
+  documentBytes: Uint8Array<ArrayBuffer>;
   documentEtag: string;
   /** Last-Modified as an HTTP date (second precision). */
   lastModified: string;
