@@ -1,4 +1,5 @@
 // Accounts: sign up, log in, log out, the current user, token rotation.
+import { hasNullCharacter } from "@/lib/api/null-characters";
 import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
@@ -75,6 +76,8 @@ export async function verifyCredentials(
   email: string,
   password: string,
 ): Promise<{ id: number; email: string } | null> {
+  // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
+  if (hasNullCharacter(email)) return null;
   const user = await db.user.findUnique({ where: { email: normaliseEmail(email) } });
   if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
   await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });

@@ -1,7 +1,7 @@
 // Text holding a NUL character cannot be stored (PostgreSQL's text type refuses it): every
 // input path answers DRF's 400 before anything reaches the database, on both databases.
 import { describe, expect, it } from "vitest";
-import { call, seed } from "../support/api";
+import { baseUrl, call, seed, signUp } from "../support/api";
 
 const NUL = "Null characters are not allowed.";
 
@@ -68,5 +68,32 @@ describe("NUL characters in input", () => {
 
     const path = await call(`/api/v1/environments/${s.envKey}%00/identities/`, { token: s.token });
     expect(path.status).toBe(404);
+  });
+
+  it("fail the dashboard's sign-in like any wrong credentials, and the right ones still work", async () => {
+    const account = await signUp();
+    const signIn = async (email: string) => {
+      const csrf = await fetch(`${baseUrl()}/api/auth/csrf`);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const cookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const res = await fetch(`${baseUrl()}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({ email, password: "correct-horse-9", csrfToken, json: "true" }),
+        redirect: "manual",
+      });
+      const sessionCookie = res.headers.getSetCookie().some((c) => c.includes("next-auth.session-token="));
+      return { status: res.status, body: await res.text(), sessionCookie };
+    };
+    const refused = await signIn(`${account.email}\u0000`);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.body).toContain("CredentialsSignin");
+    expect(refused.sessionCookie).toBe(false);
+    const accepted = await signIn(account.email);
+    expect(accepted.status).toBeLessThan(400);
+    expect(accepted.sessionCookie).toBe(true);
   });
 });
