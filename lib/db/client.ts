@@ -26,19 +26,17 @@ export function isPostgresUrl(url: string): boolean {
 
 type DbGlobal = { client?: Db; url?: string; sqlite?: SqliteConnection };
 
-function createClient(url: string, into: DbGlobal): Db {
-  into.sqlite = undefined;
+function createClient(url: string): { client: Db; sqlite?: SqliteConnection } {
   if (isPostgresUrl(url)) {
     const adapter = new PrismaPg({
       connectionString: url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     });
-    return new PostgresClient({ adapter }) as unknown as Db;
+    return { client: new PostgresClient({ adapter }) as unknown as Db };
   }
   // The timeout makes concurrent writers wait for the lock instead of failing with SQLITE_BUSY.
   const { factory, connection } = connectionOf(new PrismaBetterSqlite3({ url, timeout: 10_000 }));
-  into.sqlite = connection;
-  return new SqliteClient({ adapter: factory });
+  return { client: new SqliteClient({ adapter: factory }), sqlite: connection };
 }
 
 // One client per process even though Next bundles route handlers separately from the
@@ -48,8 +46,9 @@ const store = ((globalThis as Record<symbol, DbGlobal>)[Symbol.for("ensign.db")]
 export function getDb(): Db {
   const url = databaseUrl();
   if (!store.client || store.url !== url) {
-    store.client = createClient(url, store);
-    store.url = url;
+    const { client, sqlite } = createClient(url);
+    Object.assign(store, { client, sqlite, url });
+    return client;
   }
   return store.client;
 }

@@ -3,31 +3,31 @@
 // each request waits for the one transaction that carries its counts, so an acknowledged
 // count is never lost, while a burst of SDK reports costs one transaction instead of many.
 import { db } from "@/lib/db/client";
+import { createGroupCommit, type GroupCommit } from "./group-commit";
 import { authenticateSdkKey } from "./auth";
 import { detail, empty, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "./http";
 
 export const NOT_AN_OBJECT = "Expected a JSON object.";
 
-type Pending = {
-  counts: Map<string, number>;
-  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
-};
-
-const store = ((globalThis as Record<symbol, { pending: Pending | null; flushing: boolean }>)[
-  Symbol.for("ensign.sdk.analytics")
-] ??= { pending: null, flushing: false });
+type Report = { environmentId: number; counts: Record<string, number> };
 
 const utcDay = (date = new Date()) => date.toISOString().slice(0, 10);
 
-async function writeBatch(counts: Map<string, number>) {
+/** The reports of one group, summed per environment and feature, in one transaction. */
+async function writeReports(reports: Report[]): Promise<void[]> {
   const day = utcDay();
+  const totals = new Map<string, { environmentId: number; featureName: string; count: number }>();
+  for (const { environmentId, counts } of reports) {
+    for (const [featureName, count] of Object.entries(counts)) {
+      const key = `${environmentId}:${featureName}`;
+      const total = totals.get(key) ?? { environmentId, featureName, count: 0 };
+      total.count += count;
+      totals.set(key, total);
+    }
+  }
   await db.$transaction(
     async (tx) => {
-      for (const [key, count] of counts) {
-        const [environmentId, featureName] = [
-          Number(key.slice(0, key.indexOf(":"))),
-          key.slice(key.indexOf(":") + 1),
-        ];
+      for (const { environmentId, featureName, count } of totals.values()) {
         await tx.featureEvaluation.upsert({
           where: { environmentId_featureName_day: { environmentId, featureName, day } },
           create: { environmentId, featureName, day, count },
@@ -38,39 +38,18 @@ async function writeBatch(counts: Map<string, number>) {
     },
     { maxWait: 10_000 },
   );
+  return reports.map(() => undefined);
 }
 
-async function flush() {
-  if (store.flushing) return;
-  store.flushing = true;
-  try {
-    while (store.pending) {
-      const batch = store.pending;
-      store.pending = null;
-      try {
-        await writeBatch(batch.counts);
-        for (const w of batch.waiters) w.resolve();
-      } catch (error) {
-        for (const w of batch.waiters) w.reject(error);
-      }
-    }
-  } finally {
-    store.flushing = false;
-  }
-}
+const store = ((globalThis as Record<symbol, { group?: GroupCommit<Report, void> }>)[
+  Symbol.for("ensign.sdk.analytics")
+] ??= {});
 
-/** Adds counts to the next batch; resolves once the batch holding them has committed. */
+/** Adds counts to the next group; resolves once the transaction holding them has committed. */
 export function recordEvaluations(environmentId: number, counts: Record<string, number>): Promise<void> {
   if (Object.keys(counts).length === 0) return Promise.resolve();
-  store.pending ??= { counts: new Map(), waiters: [] };
-  const pending = store.pending;
-  for (const [name, count] of Object.entries(counts)) {
-    const key = `${environmentId}:${name}`;
-    pending.counts.set(key, (pending.counts.get(key) ?? 0) + count);
-  }
-  const done = new Promise<void>((resolve, reject) => pending.waiters.push({ resolve, reject }));
-  void flush();
-  return done;
+  store.group ??= createGroupCommit<Report, void>({ run: writeReports, maxBatch: 1000 });
+  return store.group.submit({ environmentId, counts });
 }
 
 export async function handleAnalyticsFlagsPost(req: SdkRequest): Promise<SdkResponse> {

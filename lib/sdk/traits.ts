@@ -37,8 +37,11 @@ const echo = (w: TraitWrite) => ({
 
 async function applyWrites(snapshot: SdkSnapshot, writes: TraitWrite[]) {
   const byIdentifier = new Map<string, TraitWrite[]>();
-  for (const write of writes)
-    byIdentifier.set(write.identifier, [...(byIdentifier.get(write.identifier) ?? []), write]);
+  for (const write of writes) {
+    const items = byIdentifier.get(write.identifier) ?? [];
+    items.push(write);
+    byIdentifier.set(write.identifier, items);
+  }
   await Promise.all(
     [...byIdentifier].map(([identifier, items]) =>
       accessIdentity({

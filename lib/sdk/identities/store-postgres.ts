@@ -12,7 +12,7 @@
 // parameter mapping per value.
 import { db, Prisma } from "@/lib/db/client";
 import { generateTimeOrderedUuid } from "@/lib/keys";
-import type { IdentityCall, IdentityRecord } from "./store";
+import { identityKey, type IdentityCall, type IdentityRecord } from "./identity-call";
 import { planTraitWrites, type StoredTrait } from "./trait-plan";
 
 type IdentityRef = { environmentId: number; identifier: string };
@@ -20,8 +20,6 @@ type TraitKeyRef = IdentityRef & { traitKey: string };
 type TraitWrite = TraitKeyRef & { valueType: string; value: string };
 
 type Row = { id: number | bigint; environmentId: number | bigint; identifier: string; traits: string };
-
-const identityKey = (environmentId: number, identifier: string) => `${environmentId}:${identifier}`;
 
 /** Rows of the given columns from one JSON parameter (column names are chosen in code). */
 function records(rows: object[], columns: Record<string, "int" | "text">): Prisma.Sql {
@@ -118,10 +116,8 @@ export async function runCallsOnPostgres(calls: IdentityCall[]): Promise<Identit
 
   const found = new Map<string, IdentityRecord>();
   for (const row of rows) {
-    const key = identityKey(Number(row.environmentId), row.identifier);
+    const key = identityKey({ environmentId: Number(row.environmentId), identifier: row.identifier });
     found.set(key, { identityId: Number(row.id), traits: parseTraits(row.traits) });
   }
-  return calls.map(
-    (call) => found.get(identityKey(call.environmentId, call.identifier)) ?? { identityId: null, traits: [] },
-  );
+  return calls.map((call) => found.get(identityKey(call)) ?? { identityId: null, traits: [] });
 }

@@ -5,7 +5,7 @@
 import type Database from "better-sqlite3";
 import type { SqliteDatabase } from "@/lib/db/sqlite-connection";
 import { generateTimeOrderedUuid } from "@/lib/keys";
-import type { IdentityCall, IdentityRecord } from "./store";
+import type { IdentityCall, IdentityRecord } from "./identity-call";
 import { planTraitWrites, type StoredTrait } from "./trait-plan";
 
 type Statements = Record<

@@ -1,36 +1,18 @@
 // The only per-request database work of the SDK identity endpoints: the identity row and its
-// stored traits. Calls are grouped (group-commit.ts): those that arrive while the store is busy
+// stored traits. Calls are grouped (lib/sdk/group-commit.ts): those that arrive while the store is busy
 // run together in one transaction, and each is answered once that transaction has committed.
 // On SQLite a group runs as prepared statements on Prisma's connection (store-sqlite.ts); on
 // PostgreSQL as a few set-based statements in one Prisma batch (store-postgres.ts).
 import { sqliteConnection } from "@/lib/db/client";
-import { createGroupCommit } from "./group-commit";
-import type { IncomingTrait } from "./parse";
+import { createGroupCommit } from "../group-commit";
+import type { IdentityCall, IdentityRecord } from "./identity-call";
+import { identityKey } from "./identity-call";
 import { runCallsOnPostgres } from "./store-postgres";
 import { runCallsOnSqlite } from "./store-sqlite";
 import type { StoredTrait } from "./trait-plan";
 
 export type { StoredTrait };
-
-/**
- * read: find the identity, never create it (transient calls); create: find or create it;
- * write: find or create it, then store `traits` (null values delete).
- */
-export type IdentityAccess = "read" | "create" | "write";
-
-export type IdentityCall = {
-  environmentId: number;
-  identifier: string;
-  access: IdentityAccess;
-  traits?: IncomingTrait[];
-};
-
-export type IdentityRecord = {
-  /** null only for a `read` of an identity that does not exist. */
-  identityId: number | null;
-  /** The stored traits after this call's writes, in id order. */
-  traits: StoredTrait[];
-};
+export type { IdentityAccess, IdentityCall, IdentityRecord } from "./identity-call";
 
 const MAX_BATCH = 256;
 
@@ -49,7 +31,7 @@ const store = ((globalThis as Record<symbol, StoreGlobal>)[Symbol.for("ensign.id
 export function accessIdentity(call: IdentityCall): Promise<IdentityRecord> {
   store.group ??= createGroupCommit<IdentityCall, IdentityRecord>({
     run: runCalls,
-    keyOf: (call) => `${call.environmentId}:${call.identifier}`,
+    keyOf: identityKey,
     maxBatch: MAX_BATCH,
   });
   return store.group.submit(call);

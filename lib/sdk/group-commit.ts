@@ -1,19 +1,21 @@
-// Group commit for the identity endpoints. Every SDK identity call needs a few rows read and
-// written; run one by one, each pays a transaction and several round trips, and on SQLite they
-// all queue on one connection. Instead, calls that arrive while the store is busy wait here and
-// then run together in one transaction, so the cost per call falls as load rises. A call is
-// answered only after the transaction holding its writes has committed.
+// Group commit for the SDK's writes (identity calls, analytics reports). Run one by one, each
+// call pays a transaction and several round trips, and on SQLite they all queue on one
+// connection. Instead, calls that arrive while the store is busy wait here and then run
+// together in one transaction, so the cost per call falls as load rises. A call is answered
+// only after the transaction holding its writes has committed.
 //
-// Two calls for the same key (the same identity) never share a batch: the later one waits for
-// the next, so each call sees the writes of the calls before it exactly as if they ran alone.
-// If a batch fails, its calls are retried one by one, so that one bad call fails alone.
+// When jobs have keys, two with the same key (the same identity) never share a batch: the
+// later one waits for the next, so each sees the writes of the ones before it exactly as if
+// they ran alone. If a batch fails, its calls are retried one by one, so that one bad call
+// fails alone.
 
 type Pending<J, R> = { job: J; resolve: (result: R) => void; reject: (error: unknown) => void };
 
 export type GroupCommitOptions<J, R> = {
   /** Runs a batch (distinct keys) in one transaction; answers one result per job, in order. */
   run: (jobs: J[]) => Promise<R[]>;
-  keyOf: (job: J) => string;
+  /** Jobs with the same key never share a batch; without it, any jobs may. */
+  keyOf?: (job: J) => string;
   maxBatch: number;
 };
 
@@ -30,9 +32,9 @@ export function createGroupCommit<J, R>(options: GroupCommitOptions<J, R>): Grou
     const rest: Pending<J, R>[] = [];
     const keys = new Set<string>();
     for (const item of queue) {
-      const key = options.keyOf(item.job);
-      if (batch.length < options.maxBatch && !keys.has(key)) {
-        keys.add(key);
+      const key = options.keyOf?.(item.job);
+      if (batch.length < options.maxBatch && (key === undefined || !keys.has(key))) {
+        if (key !== undefined) keys.add(key);
         batch.push(item);
       } else {
         rest.push(item);

@@ -80,4 +80,18 @@ describe("createGroupCommit", () => {
     await expect(group.submit({ key: "a", value: 0 })).rejects.toThrow("failed: 0");
     await expect(group.submit({ key: "a", value: 5 })).resolves.toBe("a=5");
   });
+
+  it("without keys, lets calls for anything share a batch, up to its size", async () => {
+    const batches: number[][] = [];
+    const group = createGroupCommit<number, number>({
+      run: async (jobs) => {
+        batches.push(jobs);
+        return jobs.map((j) => j * 10);
+      },
+      maxBatch: 3,
+    });
+    const results = await Promise.all([1, 1, 1, 1].map((j) => group.submit(j)));
+    expect(results).toEqual([10, 10, 10, 10]);
+    expect(batches).toEqual([[1, 1, 1], [1]]);
+  });
 });
