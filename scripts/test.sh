@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
+bash scripts/check-test-prereqs.sh
+
 echo "== build"
 npm run build
 
