@@ -8,7 +8,7 @@ import {
   type ResolvedFlag,
   type TraitValueType,
 } from "@/lib/engine";
-import { readValue } from "@/lib/values";
+import { readValue, traitValueJson } from "@/lib/values";
 import { serializeFlag } from "../flag-json";
 import { FEATURE_NOT_FOUND } from "../flags";
 import { detail, jsonText, type SdkResponse } from "../http";
@@ -120,11 +120,15 @@ function serializeResolvedFlag(snapshot: SdkSnapshot, flag: ResolvedFlag): strin
   });
 }
 
+// By hand rather than JSON.stringify so that a float trait keeps its fraction (2.0), as Python
+// writes it and as the SDK sent it.
 function traitsJson(input: IdentityEvaluation): string {
   if (input.snapshot.hideSensitiveData) return "[]";
-  return JSON.stringify(
-    input.traits.map((t) => ({ id: t.id, trait_key: t.key, trait_value: t.value, transient: t.transient })),
+  const items = input.traits.map(
+    (t) =>
+      `{"id":${JSON.stringify(t.id)},"trait_key":${JSON.stringify(t.key)},"trait_value":${traitValueJson(t.value, t.valueType)},"transient":${t.transient}}`,
   );
+  return `[${items.join(",")}]`;
 }
 
 /** The full answer: identifier, traits and every visible flag. */
