@@ -4,6 +4,7 @@
 import {
   evaluateIdentityFlags,
   type EngineFeatureState,
+  type EngineMultivariateValue,
   type EngineTrait,
   type ResolvedFlag,
   type TraitValueType,
@@ -86,20 +87,21 @@ function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
   });
 }
 
-// A flag object depends only on the winning state and the variant chosen from it, and both come
-// from the immutable snapshot, so each is serialised once and reused by every identity.
-const flagJsonCache = new WeakMap<EngineFeatureState, Map<string | null, string>>();
+// A flag object depends only on the winning state and the multivariate value chosen from it
+// (not the variant name: options without a key all report null), and both come from the
+// immutable snapshot, so each is serialised once and reused by every identity.
+const flagJsonCache = new WeakMap<EngineFeatureState, Map<EngineMultivariateValue | null, string>>();
 
 function flagJson(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
-  let byVariant = flagJsonCache.get(flag.state);
-  if (!byVariant) {
-    byVariant = new Map();
-    flagJsonCache.set(flag.state, byVariant);
+  let byValue = flagJsonCache.get(flag.state);
+  if (!byValue) {
+    byValue = new Map();
+    flagJsonCache.set(flag.state, byValue);
   }
-  let json = byVariant.get(flag.variant);
+  let json = byValue.get(flag.multivariateValue);
   if (json === undefined) {
     json = serializeResolvedFlag(snapshot, flag);
-    byVariant.set(flag.variant, json);
+    byValue.set(flag.multivariateValue, json);
   }
   return json;
 }
