@@ -78,6 +78,22 @@ describe("EQUAL / NOT_EQUAL / orderings: the value is cast to the trait's type",
     expect(check("EQUAL", "5.0", 5, "int")).toBe(false);
   });
 
+  // A trait sent as JSON 2.0 (Python, Java, Go and .NET SDKs) arrives typed "float".
+  it.each([
+    ["LESS_THAN", "2.1", true, false],
+    ["LESS_THAN_INCLUSIVE", "2.0", true, false],
+    ["EQUAL", "2.0", true, false],
+    ["EQUAL", "2", true, true],
+    ["NOT_EQUAL", "2.5", true, false],
+    ["GREATER_THAN", "1.9", true, false],
+    ["IN", "2,2.0", false, true],
+    ["MODULO", "2|0", true, true],
+    ["REGEX", "^2\\.0$", true, false],
+  ] as const)("%s %j on 2 typed float: %s, typed int: %s", (operator, value, asFloat, asInt) => {
+    expect(check(operator, value, 2, "float")).toBe(asFloat);
+    expect(check(operator, value, 2, "int")).toBe(asInt);
+  });
+
   it("float traits cast with float(): exponents, inf and nan", () => {
     expect(check("EQUAL", "4.5", 4.5)).toBe(true);
     expect(check("EQUAL", "45e-1", 4.5)).toBe(true);
@@ -106,14 +122,18 @@ describe("EQUAL / NOT_EQUAL / orderings: the value is cast to the trait's type",
     expect(check("EQUAL", "yes", "True")).toBe(false);
   });
 
-  it("string traits compare as text, by code point; a null value is the text 'None'", () => {
+  it("string traits compare as text, by code point; a null value is the empty string", () => {
     expect(check("EQUAL", "abc", "abc")).toBe(true);
     expect(check("EQUAL", "ABC", "abc")).toBe(false);
     expect(check("GREATER_THAN", "abc", "abd")).toBe(true);
     expect(check("LESS_THAN", "b", "abc")).toBe(true);
     expect(check("GREATER_THAN", "\uff5e", "😀")).toBe(true);
-    expect(check("EQUAL", null, "None")).toBe(true);
+    // Flagsmith's API maps a null condition value to "" before the engine sees it.
+    expect(check("EQUAL", null, "")).toBe(true);
+    expect(check("EQUAL", null, "None")).toBe(false);
     expect(check("NOT_EQUAL", null, "x")).toBe(true);
+    expect(check("REGEX", null, "anything")).toBe(true);
+    expect(check("NOT_CONTAINS", null, "x")).toBe(false);
   });
 });
 
@@ -216,14 +236,28 @@ describe("IN", () => {
     expect(check("IN", "[42]", 42)).toBe(true);
     expect(check("IN", "[4.0]", 4)).toBe(false);
     expect(check("IN", "[true]", "True")).toBe(true);
-    expect(check("IN", ' ["x,y"]', "x,y")).toBe(true);
+    expect(check("IN", '["x,y"]', "x,y")).toBe(true);
+    expect(check("IN", "[1.5, null, false]", "None")).toBe(true);
     // Not a JSON array: falls back to commas.
     expect(check("IN", '["a", "b"', '["a"')).toBe(true);
     expect(check("IN", '{"a": 1}', '{"a": 1}')).toBe(true);
   });
 
-  it("is false for a null value", () => {
+  // Engine v10.0.4: only a value whose first character is "[" is tried as JSON.
+  it.each([
+    [' ["x,y"]', "x,y", false],
+    [' ["x,y"]', ' ["x', true],
+    ['"a"', '"a"', true],
+    ['"a"', "a", false],
+    ["\n[1]", "1", false],
+    ["[1]", "1", true],
+  ] as const)("IN %j holds for %j: %s", (value, traitValue, expected) => {
+    expect(check("IN", value, traitValue)).toBe(expected);
+  });
+
+  it("reads a null value as the empty string", () => {
     expect(check("IN", null, "None")).toBe(false);
+    expect(check("IN", null, "")).toBe(true);
   });
 });
 

@@ -11,8 +11,9 @@ import type { EngineCondition, Operator } from "./types";
 // raise an uncaught exception (float(None), x % 0.0, json.loads(None)) the condition is simply
 // false: one bad condition must not break flag delivery.
 
-// Python's str(None): a null condition value is compared as the text "None".
-const PY_NONE = "None";
+// Flagsmith's API hands the engine `condition.value or ""`, so a null value is the empty string
+// for every operator (IN then holds for an empty trait, REGEX for any trait).
+const NULL_VALUE = "";
 
 // Snapshots are immutable and shared by every request, so each condition's value is parsed
 // once per way it is read (as an int, a float, a list, …) and kept beside the condition object.
@@ -20,14 +21,13 @@ const PY_NONE = "None";
 const parsedValues = new WeakMap<EngineCondition, Map<string, unknown>>();
 
 function parsedOnce<T>(condition: EngineCondition, slot: string, parse: (value: string) => T): T | null {
-  if (condition.value === null) return null;
   let slots = parsedValues.get(condition);
   if (!slots) {
     slots = new Map();
     parsedValues.set(condition, slots);
   }
   if (slots.has(slot)) return slots.get(slot) as T;
-  const parsed = parse(condition.value);
+  const parsed = parse(condition.value ?? NULL_VALUE);
   slots.set(slot, parsed);
   return parsed;
 }
@@ -77,7 +77,7 @@ function matchesTyped(operator: Operator, condition: EngineCondition, trait: PyV
     }
     case "str": {
       if (hasSemverSuffix(conditionValue)) return matchesSemver(operator, trait.value, conditionValue);
-      const expected = conditionValue ?? PY_NONE;
+      const expected = conditionValue ?? NULL_VALUE;
       if (operator === "CONTAINS") return trait.value.includes(expected);
       return applyOrder(operator, compareCodePoints(trait.value, expected), 0);
     }
@@ -113,12 +113,15 @@ function matchesModulo(condition: EngineCondition, trait: PyValue): boolean {
 }
 
 /**
- * The value is a JSON list (any JSON json.loads accepts, if it is a list) or else a comma-separated
- * string, compared as strings without trimming. Ints are stringified first; floats and bools
- * never match (Python compares them with strings, which is always unequal).
+ * A value starting with "[" is read as a JSON list when it parses as one; anything else (and a
+ * bracketed value that is not valid JSON) is split on commas. Candidates are compared as strings
+ * without trimming. Ints are stringified first; floats and bools never match (Python compares
+ * them with strings, which is always unequal). Since engine v10.0.4 only a leading "[" selects
+ * JSON, so " [1]" or "\"a\"" are plain comma lists.
  */
 function parseInCandidates(conditionValue: string): ReadonlySet<string> {
-  return new Set(parsePythonJsonList(conditionValue) ?? conditionValue.split(","));
+  const fromJson = conditionValue.startsWith("[") ? parsePythonJsonList(conditionValue) : null;
+  return new Set(fromJson ?? conditionValue.split(","));
 }
 
 function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
@@ -132,8 +135,9 @@ function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
 
 /**
  * Buckets [segment key, subject] into [0, 100) and admits it when the bucket is <= the value.
- * The subject is the property's value when the condition names a property that resolves, the
- * identity hash key otherwise (a named but missing property also falls back, as in Python).
+ * Without a property the subject is the identity hash key; with one, it is the property's value,
+ * and a named property the identity lacks never matches (Flagsmith's engine since v10.0.3;
+ * before, it fell back to the identity key).
  */
 function matchesPercentageSplit(
   context: ConditionContext,
@@ -141,7 +145,7 @@ function matchesPercentageSplit(
   property: PyValue | null,
   segmentKey: string,
 ): boolean {
-  const subject = property !== null ? pyStr(property) : (context.identity?.key ?? null);
+  const subject = condition.property_ ? property && pyStr(property) : (context.identity?.key ?? null);
   if (subject === null) return false;
   const threshold = asFloat(condition);
   if (threshold === null) return false;
@@ -169,9 +173,9 @@ export function matchesCondition(
   if (trait === null) return false;
   switch (operator) {
     case "NOT_CONTAINS":
-      return trait.kind === "str" && !trait.value.includes(value ?? PY_NONE);
+      return trait.kind === "str" && !trait.value.includes(value ?? NULL_VALUE);
     case "REGEX":
-      return pythonReMatch(value ?? PY_NONE, pyStr(trait));
+      return pythonReMatch(value ?? NULL_VALUE, pyStr(trait));
     case "MODULO":
       return matchesModulo(condition, trait);
     case "EQUAL":

@@ -18,8 +18,10 @@ export type ResolvedFlag = {
   state: EngineFeatureState;
   enabled: boolean;
   value: FlagValue;
-  /** null for STANDARD; for MULTIVARIATE the option's key (or its id), or "control". */
+  /** null for STANDARD; for MULTIVARIATE the chosen option's key (null if it has none), or "control". */
   variant: string | null;
+  /** The multivariate value the identity was bucketed into; null for control and non-MV flags. */
+  multivariateValue: EngineMultivariateValue | null;
   overriddenBy: null | "SEGMENT" | "IDENTITY";
   segment: { id: number; name: string } | null;
   /** "DEFAULT" | "TARGETING_MATCH; segment=<name>" | "SPLIT; weight=<w>" | "IDENTITY_OVERRIDE" */
@@ -38,8 +40,8 @@ export type EvaluateIdentityInput = {
 function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
   if (feature.type !== "MULTIVARIATE") return null;
   if (!chosen) return "control";
-  const option = chosen.multivariate_feature_option;
-  return option.key ?? String(option.id);
+  // An option without a key is reported as null, as Flagsmith does (not by its id).
+  return chosen.multivariate_feature_option.key;
 }
 
 function defaultFlag(state: EngineFeatureState): ResolvedFlag {
@@ -49,6 +51,7 @@ function defaultFlag(state: EngineFeatureState): ResolvedFlag {
     enabled: state.enabled,
     value: state.feature_state_value,
     variant: variantOf(state.feature, null),
+    multivariateValue: null,
     overriddenBy: null,
     segment: null,
     reason: "DEFAULT",
@@ -112,6 +115,7 @@ export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFla
         enabled: identityState.enabled,
         value: identityState.feature_state_value,
         variant: variantOf(feature, null),
+        multivariateValue: null,
         overriddenBy: "IDENTITY",
         segment: null,
         reason: "IDENTITY_OVERRIDE",
@@ -130,6 +134,7 @@ export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFla
       enabled: state.enabled,
       value: chosen ? chosen.multivariate_feature_option.value : state.feature_state_value,
       variant: variantOf(feature, chosen),
+      multivariateValue: chosen,
       overriddenBy: override ? "SEGMENT" : null,
       segment,
       reason,
