@@ -76,7 +76,8 @@ describe("pythonReMatch", () => {
       ["", "anything", true],
       ["x*", "", true],
     ];
-    for (const [pattern, text, expected] of cases) expect(pythonReMatch(pattern, text), pattern).toBe(expected);
+    for (const [pattern, text, expected] of cases)
+      expect(pythonReMatch(pattern, text), pattern).toBe(expected);
   });
 
   it("runs catastrophic patterns in linear time", () => {
@@ -88,14 +89,35 @@ describe("pythonReMatch", () => {
   });
 
   it("is invalid, never an exception, for patterns Python rejects", () => {
-    for (const pattern of ["[", "(a", "a)", "\\q", "a**", "a{3,2}", "a(?i)b", "(?L)a", "(?<n>a)", "\\", "\\z"]) {
+    for (const pattern of [
+      "[",
+      "(a",
+      "a)",
+      "\\q",
+      "a**",
+      "a{3,2}",
+      "a(?i)b",
+      "(?L)a",
+      "(?<n>a)",
+      "\\",
+      "\\z",
+    ]) {
       expect(problem(pattern), pattern).toBe("invalid");
       expect(pythonReMatch(pattern, "a")).toBe(false);
     }
   });
 
   it("refuses constructs no linear-time engine can run (and never matches them)", () => {
-    for (const pattern of ["(a)\\1", "(?P<x>a)(?P=x)", "a(?=b)", "a(?!b)", "(?<=a)b", "(?<!a)b", "(?>a)", "(a)?(?(1)b)"]) {
+    for (const pattern of [
+      "(a)\\1",
+      "(?P<x>a)(?P=x)",
+      "a(?=b)",
+      "a(?!b)",
+      "(?<=a)b",
+      "(?<!a)b",
+      "(?>a)",
+      "(a)?(?(1)b)",
+    ]) {
       expect(problem(pattern), pattern).toBe("unsupported");
       expect(pythonReMatch(pattern, "aab")).toBe(false);
     }
