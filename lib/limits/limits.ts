@@ -15,6 +15,7 @@ export type Limits = {
   traitsPerIdentity: number;
   environmentValueBytes: number;
   snapshotBytes: number;
+  snapshotCacheBytes: number;
   analyticsCount: number;
 };
 
@@ -29,6 +30,7 @@ export const LIMIT_SETTINGS: Record<keyof Limits, { env: string; fallback: numbe
   traitsPerIdentity: { env: "ENSIGN_MAX_TRAITS_PER_IDENTITY", fallback: 1000 },
   environmentValueBytes: { env: "ENSIGN_MAX_ENVIRONMENT_VALUE_CHARS", fallback: 2_000_000 },
   snapshotBytes: { env: "ENSIGN_MAX_SNAPSHOT_BYTES", fallback: 16_000_000 },
+  snapshotCacheBytes: { env: "ENSIGN_SNAPSHOT_CACHE_BYTES", fallback: 32_000_000 },
   analyticsCount: { env: "ENSIGN_MAX_ANALYTICS_COUNT", fallback: 1_000_000 },
 };
 

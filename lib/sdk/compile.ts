@@ -99,11 +99,8 @@ export function buildSnapshot(
     server: buildFlagsBody(loaded, features, { isServerKey: true, hideDisabledFlags }),
   };
   const documentBytes = Buffer.from(documentBody);
-  checkBudget(
-    environment.id,
-    documentBytes.length + flags.client.bytes.length + flags.server.bytes.length,
-    budget,
-  );
+  const bytes = documentBytes.length + flags.client.bytes.length + flags.server.bytes.length;
+  checkBudget(environment.id, bytes, budget);
   return {
     environmentId: environment.id,
     revision: environment.revision,
@@ -119,6 +116,7 @@ export function buildSnapshot(
     document,
     documentBody,
     documentBytes,
+    bytes,
     documentEtag: etagOf(documentBody),
     lastModified: environment.documentUpdatedAt.toUTCString(),
     flags,
