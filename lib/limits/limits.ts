@@ -8,6 +8,7 @@ export type Limits = {
   featureValueLength: number;
   featuresPerProject: number;
   segmentsPerProject: number;
+  segmentOverridesPerEnvironment: number;
   conditionsPerSegment: number;
   environmentsPerProject: number;
   optionsPerFeature: number;
@@ -23,6 +24,7 @@ export const LIMIT_SETTINGS: Record<keyof Limits, { env: string; fallback: numbe
   featureValueLength: { env: "ENSIGN_MAX_FEATURE_VALUE_LENGTH", fallback: 20_000 },
   featuresPerProject: { env: "ENSIGN_MAX_FEATURES_PER_PROJECT", fallback: 1000 },
   segmentsPerProject: { env: "ENSIGN_MAX_SEGMENTS_PER_PROJECT", fallback: 500 },
+  segmentOverridesPerEnvironment: { env: "ENSIGN_MAX_SEGMENT_OVERRIDES_PER_ENVIRONMENT", fallback: 2000 },
   conditionsPerSegment: { env: "ENSIGN_MAX_CONDITIONS_PER_SEGMENT", fallback: 100 },
   environmentsPerProject: { env: "ENSIGN_MAX_ENVIRONMENTS_PER_PROJECT", fallback: 100 },
   optionsPerFeature: { env: "ENSIGN_MAX_OPTIONS_PER_FEATURE", fallback: 100 },

@@ -5,12 +5,17 @@ import { ValidationError } from "@/lib/api/errors";
 import { databaseUrl, isPostgresUrl, type Tx } from "@/lib/db/client";
 import { LIMITS } from "./limits";
 
-type Quota = "features" | "segments" | "environments" | "options" | "identities" | "traits";
+type Quota =
+  "features" | "segments" | "segmentOverrides" | "environments" | "options" | "identities" | "traits";
 
-// Flagsmith's wording where it has a limit of its own (features, segments).
+// Flagsmith's wording where it has a limit of its own (features, segments, segment overrides).
 export const QUOTA_MESSAGES: Record<Quota, [field: string, message: string]> = {
   features: ["project", "The Project has reached the maximum allowed features limit."],
   segments: ["project", "The project has reached the maximum allowed segments limit."],
+  segmentOverrides: [
+    "environment",
+    "The environment has reached the maximum allowed segments overrides limit.",
+  ],
   environments: ["project", "The project has reached the maximum allowed environments limit."],
   options: ["feature", "The feature has reached the maximum allowed multivariate options limit."],
   identities: ["environment", "The environment has reached the maximum allowed identities limit."],
@@ -20,6 +25,7 @@ export const QUOTA_MESSAGES: Record<Quota, [field: string, message: string]> = {
 const PARENT_TABLES: Record<Quota, string> = {
   features: "Project",
   segments: "Project",
+  segmentOverrides: "Environment",
   environments: "Project",
   options: "Feature",
   identities: "Environment",
@@ -32,6 +38,8 @@ function countChildren(tx: Tx, quota: Quota, parentId: number): Promise<number> 
       return tx.feature.count({ where: { projectId: parentId } });
     case "segments":
       return tx.segment.count({ where: { projectId: parentId } });
+    case "segmentOverrides":
+      return tx.featureSegment.count({ where: { environmentId: parentId } });
     case "environments":
       return tx.environment.count({ where: { projectId: parentId } });
     case "options":
@@ -46,6 +54,7 @@ function countChildren(tx: Tx, quota: Quota, parentId: number): Promise<number> 
 const LIMIT_OF: Record<Quota, () => number> = {
   features: () => LIMITS.featuresPerProject,
   segments: () => LIMITS.segmentsPerProject,
+  segmentOverrides: () => LIMITS.segmentOverridesPerEnvironment,
   environments: () => LIMITS.environmentsPerProject,
   options: () => LIMITS.optionsPerFeature,
   identities: () => LIMITS.identitiesPerEnvironment,

@@ -11,6 +11,7 @@ import { startEnsign, type RunningEnsign } from "../support/server";
 const LIMITS = {
   ENSIGN_MAX_FEATURES_PER_PROJECT: "3",
   ENSIGN_MAX_SEGMENTS_PER_PROJECT: "2",
+  ENSIGN_MAX_SEGMENT_OVERRIDES_PER_ENVIRONMENT: "1",
   ENSIGN_MAX_ENVIRONMENTS_PER_PROJECT: "2",
   ENSIGN_MAX_OPTIONS_PER_FEATURE: "2",
   ENSIGN_MAX_IDENTITIES_PER_ENVIRONMENT: "2",
@@ -123,6 +124,29 @@ describe("project quotas", () => {
     expect(option.status).toBe(400);
     expect(option.body).toEqual({
       feature: ["The feature has reached the maximum allowed multivariate options limit."],
+    });
+  });
+
+  it("refuses a segment override past the environment's limit with Flagsmith's message", async () => {
+    const t = await tenant();
+    const feature = await api(features(t), { token: t.token, body: { name: "overridden" } });
+    const override = (segment: number) =>
+      api(`/api/v1/environments/${t.envKey}/features/${feature.body.id}/create-segment-override/`, {
+        token: t.token,
+        body: {
+          feature_segment: { segment },
+          enabled: true,
+          feature_state_value: { type: "unicode", string_value: "on" },
+        },
+      });
+    const ids = [];
+    for (const name of ["o1", "o2"])
+      ids.push((await api(segments(t), { token: t.token, body: segmentBody(name, "a") })).body.id);
+    expect((await override(ids[0])).status).toBe(201);
+    const refused = await override(ids[1]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      environment: ["The environment has reached the maximum allowed segments overrides limit."],
     });
   });
 
