@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
+import { SNAPSHOT_TOO_LARGE, SnapshotTooLargeError } from "@/lib/sdk/compile";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
@@ -76,6 +77,7 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
       const query = new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1));
       send(res, await handler({ headers: req.headers, query, body }));
     } catch (error) {
+      if (error instanceof SnapshotTooLargeError) return sendJson(res, 503, { detail: SNAPSHOT_TOO_LARGE });
       console.error("[ensign] fast lane error:", error);
       if (!res.headersSent) sendJson(res, 500, { detail: "A server error occurred." });
       else res.destroy();

@@ -90,7 +90,8 @@ describe("segment rule drafts", () => {
     expect(check("MODULO", "0|1")).toEqual({ value: "The divisor cannot be 0." });
     expect(check("MODULO", "2")).toEqual({ value: "Enter a divisor and a remainder." });
     expect(check("IN", "")).toEqual({ value: "Add at least one value." });
-    expect(check("REGEX", "(")).toEqual({ value: "This is not a valid regular expression." });
+    expect(check("REGEX", "")).toEqual({ value: "Enter a regular expression." });
+    expect(check("REGEX", "(?P<user>\\w+)@")).toEqual({});
     expect(check("IS_NOT_SET", "")).toEqual({});
     expect(draftIsValid([])).toBe(false);
     expect(draftIsValid([group(["p", "IS_SET", ""])])).toBe(true);

@@ -3,6 +3,7 @@ import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
+import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
@@ -75,6 +76,7 @@ async function assertNameFree(tx: Tx, projectId: number, name: string, exceptId?
 export async function createEnvironment(userId: number, input: TEnvironmentCreate) {
   const project = await requireProjectForWrite(userId, input.project);
   const env = await db.$transaction(async (tx) => {
+    await assertQuota(tx, "environments", project.id);
     await assertNameFree(tx, project.id, input.name);
     const created = await tx.environment.create({
       data: {
@@ -87,6 +89,7 @@ export async function createEnvironment(userId: number, input: TEnvironmentCreat
     });
     // A new environment starts with a state for every feature of its project.
     await createDefaultStatesForEnvironment(tx, created, project.preventFlagDefaults);
+    await assertValueBudget(tx, { projectId: project.id });
     return created;
   });
   return serializeEnvironment(env);

@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { generateUuid } from "@/lib/keys";
+import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
 import { featureInclude, requireFeature } from "./access";
 import { environmentDefaultState } from "./defaults";
@@ -51,6 +52,7 @@ function duplicateKeys(options: { key?: string | null }[]): boolean {
 
 async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preventFlagDefaults: boolean) {
   // DRF reports every field's error at once: collect them before writing anything.
+  await assertQuota(tx, "features", scope.projectId);
   const errors: Record<string, string[]> = {};
   if (await nameTaken(tx, scope.projectId, input.name)) errors.name = [DUPLICATE_NAME];
   const options = input.multivariate_options ?? [];
@@ -99,6 +101,7 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
     );
     if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
   }
+  await assertValueBudget(tx, { projectId: scope.projectId });
   await touchEnvironments({ projectId: scope.projectId }, tx);
   return feature;
 }

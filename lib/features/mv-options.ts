@@ -1,6 +1,7 @@
 // /projects/{id}/features/{id}/mv-options/: a feature's multivariate options one by one. Adding
 // an option makes the feature MULTIVARIATE and gives the option its default share in every
 // environment; removing the last makes it STANDARD again.
+import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
@@ -74,6 +75,7 @@ export async function createMultivariateOption(scope: FeatureScope, input: TMult
   await checkBodyFeature(scope, input.feature);
   const option = await db.$transaction(async (tx) => {
     // DRF runs the unique-together check before validate(), so a key clash is reported first.
+    await assertQuota(tx, "options", scope.featureId);
     await assertKeyFree(tx, scope.featureId, input.key);
     await assertTotalWithin100(
       tx,
@@ -85,6 +87,7 @@ export async function createMultivariateOption(scope: FeatureScope, input: TMult
     });
     await allocateNewOption(tx, created);
     await syncFeatureType(tx, scope.featureId, "added");
+    await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
     return created;
   });

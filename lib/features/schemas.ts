@@ -5,9 +5,10 @@ import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import { z } from "zod";
 import { ZPageQuery, ZSizedPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
+import { LIMITS } from "@/lib/limits/limits";
 import { pythonNumberString, storeFeatureValue } from "@/lib/values";
 
-export const MAX_FEATURE_VALUE_LENGTH = 20000;
+export const MAX_FEATURE_VALUE_LENGTH = LIMITS.featureValueLength;
 const tooLong = `Ensure this field has no more than ${MAX_FEATURE_VALUE_LENGTH} characters.`;
 const NOT_A_STRING = "Not a valid string.";
 

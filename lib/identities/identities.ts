@@ -1,5 +1,6 @@
 // Identities of an environment, addressed by id (Flagsmith's core identities). The same rows
 // are the edge identities of edge-identities.ts, addressed by uuid.
+import { assertQuota } from "@/lib/limits/quotas";
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
@@ -28,6 +29,7 @@ export async function insertIdentity(
   duplicate: (identifier: string) => ValidationError,
 ) {
   return db.$transaction(async (tx) => {
+    await assertQuota(tx, "identities", env.id);
     const clash = await tx.identity.findFirst({
       where: { environmentId: env.id, identifier: input.identifier },
       select: { id: true },

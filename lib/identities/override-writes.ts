@@ -1,6 +1,7 @@
 // Writes of identity overrides (feature states scoped "id:<identity id>"), shared by the core
 // (/identities/{id}/featurestates/) and edge (/edge-identities/{uuid}/edge-featurestates/)
 // routes. Overrides are part of the environment document, so every write bumps its revision.
+import { assertValueBudget } from "@/lib/limits/quotas";
 import { PermissionDeniedError, ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
@@ -76,6 +77,7 @@ export async function insertOverride(options: {
         value: options.value.value,
       },
     });
+    await assertValueBudget(tx, { projectId: env.projectId });
     await touchEnvironments({ environmentId: env.id }, tx);
     return state;
   });
@@ -90,6 +92,7 @@ export async function changeOverride(env: Environment, stateId: number, change: 
         ...(change.value ? { valueType: change.value.valueType, value: change.value.value } : {}),
       },
     });
+    await assertValueBudget(tx, { projectId: env.projectId });
     await touchEnvironments({ environmentId: env.id }, tx);
     return state;
   });

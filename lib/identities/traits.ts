@@ -1,5 +1,6 @@
 // Traits of a core identity (/environments/{key}/identities/{id}/traits/). Traits are not
 // part of the environment document, so trait writes leave the environment revision alone.
+import { assertQuota } from "@/lib/limits/quotas";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { db, type DbOrTx } from "@/lib/db/client";
@@ -75,6 +76,7 @@ export async function createTrait(userId: number, apiKey: string, identityId: nu
   await assertTraitsPersistable(env);
   const trait = await db.$transaction(async (tx) => {
     await assertKeyFree(tx, identity.id, input.trait_key);
+    await assertQuota(tx, "traits", identity.id);
     return tx.trait.create({
       data: {
         identityId: identity.id,

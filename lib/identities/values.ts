@@ -2,9 +2,10 @@
 // references (a pk, or for edge identities also a name), override values (a raw scalar or
 // the nested value object) and trait values (typed by their JSON type).
 import { z } from "zod";
+import { LIMITS } from "@/lib/limits/limits";
 import { isInt32, storeFeatureValue, type StoredValue } from "@/lib/values";
 
-const MAX_FEATURE_VALUE_LENGTH = 20000;
+const MAX_FEATURE_VALUE_LENGTH = LIMITS.featureValueLength;
 export const MAX_TRAIT_STRING_LENGTH = 2000;
 export const TRAIT_TOO_LONG = `Value string is too long. Must be less than ${MAX_TRAIT_STRING_LENGTH} character`;
 

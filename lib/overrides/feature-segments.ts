@@ -1,5 +1,6 @@
 // Feature segments: the link of a feature, a segment and an environment that a segment
 // override hangs on, with its priority among the feature's overrides in that environment.
+import { assertQuota } from "@/lib/limits/quotas";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
@@ -45,6 +46,7 @@ function siblings(tx: Tx, link: Pick<Link, "featureId" | "environmentId">) {
  * one, the feature segments at or after it move down to make room.
  */
 export async function insertFeatureSegment(tx: Tx, link: Link, priority?: number | null) {
+  await assertQuota(tx, "segmentOverrides", link.environmentId);
   const clash = await tx.featureSegment.findUnique({
     where: { featureId_segmentId_environmentId: link },
     select: { id: true },

@@ -2,6 +2,7 @@
 // overrides (with an identity) created, listed, read, changed and deleted by id. The
 // environment defaults already exist for every feature; they can be read and changed here
 // too, but never created or deleted.
+import { assertValueBudget } from "@/lib/limits/quotas";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
@@ -91,6 +92,7 @@ export async function createFeatureState(userId: number, input: TFeatureStateCre
       },
     });
     await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
+    await assertValueBudget(tx, { projectId: environment.projectId });
     await touchEnvironments({ environmentId: environment.id }, tx);
     return loadState(tx, created.id);
   });
@@ -160,6 +162,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
     if (input.multivariate_feature_state_values) {
       await replaceMultivariateValues(tx, state.id, input.multivariate_feature_state_values);
     }
+    await assertValueBudget(tx, { environmentId: state.environmentId });
     await touchEnvironments({ environmentId: state.environmentId }, tx);
     return loadState(tx, state.id);
   });

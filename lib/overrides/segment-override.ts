@@ -1,5 +1,6 @@
 // POST /environments/{key}/features/{id}/create-segment-override/: the feature segment and
 // its override state in one call and one transaction, instead of the two-step flow.
+import { assertValueBudget } from "@/lib/limits/quotas";
 import { NotFoundError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
@@ -41,6 +42,7 @@ export async function createSegmentOverride(path: Path, input: TSegmentOverrideC
       },
     });
     await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
+    await assertValueBudget(tx, { projectId: environment.projectId });
     await touchEnvironments({ environmentId: environment.id }, tx);
     return { state: await loadState(tx, created.id), link };
   });

@@ -2,6 +2,7 @@
 // the window (oldest first, zero-filled), for features that were evaluated in it.
 import { db } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
+import { MAX_STORED_COUNT } from "./analytics";
 import type { TFlagAnalyticsQuery } from "./schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +17,21 @@ export function windowDays(days: number, today = new Date()): string[] {
 export async function getFlagAnalytics(userId: number, apiKey: string, query: TFlagAnalyticsQuery) {
   const environment = await requireEnvironment(userId, apiKey);
   const days = windowDays(query.days ?? 30);
-  const rows = await db.featureEvaluation.findMany({
-    where: { environmentId: environment.id, day: { gte: days[0], lte: days[days.length - 1] } },
-    select: { featureName: true, day: true, count: true },
-  });
+  const where = { environmentId: environment.id, day: { gte: days[0], lte: days[days.length - 1] } };
+  // Rows written before counts were bounded may hold values no integer column type reads back
+  // (SQLite stores any 64-bit integer, or a float once a sum overflowed): they are shown as the
+  // cap, and never read.
+  const [rows, oversized] = await Promise.all([
+    db.featureEvaluation.findMany({
+      where: { ...where, count: { gte: 0, lte: MAX_STORED_COUNT } },
+      select: { featureName: true, day: true, count: true },
+    }),
+    db.featureEvaluation.findMany({
+      where: { ...where, count: { gt: MAX_STORED_COUNT } },
+      select: { featureName: true, day: true },
+    }),
+  ]);
+  rows.push(...oversized.map((row) => ({ ...row, count: MAX_STORED_COUNT })));
   const byFeature = new Map<string, Map<string, number>>();
   for (const row of rows) {
     const counts = byFeature.get(row.featureName) ?? new Map<string, number>();

@@ -2,12 +2,17 @@
 // stores counts per feature name per UTC day. Writes from concurrent requests are grouped:
 // each request waits for the one transaction that carries its counts, so an acknowledged
 // count is never lost, while a burst of SDK reports costs one transaction instead of many.
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
+import { LIMITS } from "@/lib/limits/limits";
 import { createGroupCommit, type GroupCommit } from "./group-commit";
 import { authenticateSdkKey } from "./auth";
 import { detail, empty, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "./http";
 
 export const NOT_AN_OBJECT = "Expected a JSON object.";
+/** The largest count a day's row holds (PostgreSQL's integer): further reports saturate there. */
+export const MAX_STORED_COUNT = 2_147_483_647;
+export const countTooLarge = (limit = LIMITS.analyticsCount) =>
+  `Ensure this value is less than or equal to ${limit}.`;
 
 type Report = { environmentId: number; counts: Record<string, number> };
 
@@ -21,24 +26,39 @@ async function writeReports(reports: Report[]): Promise<void[]> {
     for (const [featureName, count] of Object.entries(counts)) {
       const key = `${environmentId}:${featureName}`;
       const total = totals.get(key) ?? { environmentId, featureName, count: 0 };
-      total.count += count;
+      total.count = Math.min(total.count + count, MAX_STORED_COUNT);
       totals.set(key, total);
     }
   }
   await db.$transaction(
     async (tx) => {
-      for (const { environmentId, featureName, count } of totals.values()) {
-        await tx.featureEvaluation.upsert({
-          where: { environmentId_featureName_day: { environmentId, featureName, day } },
-          create: { environmentId, featureName, day, count },
-          update: { count: { increment: count } },
-          select: { id: true },
-        });
-      }
+      for (const total of totals.values()) await addCount(tx, { ...total, day });
     },
     { maxWait: 10_000 },
   );
   return reports.map(() => undefined);
+}
+
+/** Adds to a day's count, saturating at MAX_STORED_COUNT so that no sum overflows the column. */
+async function addCount(
+  tx: Tx,
+  row: { environmentId: number; featureName: string; day: string; count: number },
+) {
+  const { environmentId, featureName, day, count } = row;
+  const key = { environmentId, featureName, day };
+  const added = await tx.featureEvaluation.updateMany({
+    where: { ...key, count: { lte: MAX_STORED_COUNT - count } },
+    data: { count: { increment: count } },
+  });
+  if (added.count) return;
+  const capped = await tx.featureEvaluation.updateMany({ where: key, data: { count: MAX_STORED_COUNT } });
+  if (capped.count) return;
+  await tx.featureEvaluation.upsert({
+    where: { environmentId_featureName_day: key },
+    create: { ...key, count },
+    update: {},
+    select: { id: true },
+  });
 }
 
 const store = ((globalThis as Record<symbol, { group?: GroupCommit<Report, void> }>)[
@@ -64,8 +84,13 @@ export async function handleAnalyticsFlagsPost(req: SdkRequest): Promise<SdkResp
   }
   const known = new Set([...snapshot.features.values()].map((f) => f.name));
   const counts: Record<string, number> = {};
+  const entries = Object.entries(data as Record<string, unknown>);
+  const tooLarge = entries.filter(([, count]) => typeof count === "number" && count > LIMITS.analyticsCount);
+  if (tooLarge.length) {
+    return json(400, Object.fromEntries(tooLarge.map(([name]) => [name, [countTooLarge()]])), snapshot);
+  }
   // Unknown features and counts that are not positive integers are dropped, as Flagsmith does.
-  for (const [name, count] of Object.entries(data as Record<string, unknown>)) {
+  for (const [name, count] of entries) {
     if (known.has(name) && typeof count === "number" && Number.isSafeInteger(count) && count > 0) {
       counts[name] = count;
     }

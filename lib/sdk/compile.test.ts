@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSnapshot } from "./compile";
+import { buildSnapshot, SnapshotTooLargeError } from "./compile";
 import type { LoadedEnvironment } from "./load";
 
 const at = new Date("2024-06-28T13:45:45.123Z");
@@ -262,5 +262,16 @@ describe("buildSnapshot", () => {
     });
     expect(JSON.parse(snapshot.flags.client.byName.get("banner")!)).toEqual(client[0]);
     expect(snapshot.flags.client.etag).not.toBe(snapshot.flags.server.etag);
+  });
+});
+
+describe("the snapshot memory budget", () => {
+  it("refuses an environment whose compiled answers exceed the budget, and keeps one within it", () => {
+    const whole = buildSnapshot(loaded(), at.getTime());
+    const bytes =
+      whole.documentBytes.length + whole.flags.client.bytes.length + whole.flags.server.bytes.length;
+    expect(() => buildSnapshot(loaded(), at.getTime(), bytes)).not.toThrow();
+    expect(() => buildSnapshot(loaded(), at.getTime(), bytes - 1)).toThrow(SnapshotTooLargeError);
+    expect(() => buildSnapshot(loaded(), at.getTime(), 10)).toThrow(SnapshotTooLargeError);
   });
 });

@@ -2,11 +2,30 @@
 // /flags/ answers for client and server keys pre-serialised, and lookup maps for identity
 // evaluation. Nothing here runs per request.
 import { createHash } from "node:crypto";
+import { LIMITS } from "@/lib/limits/limits";
 import { readValue } from "@/lib/values";
 import { buildDocument } from "./document";
 import { serializeFlag, serializeFlagFeature } from "./flag-json";
 import { loadEnvironment, type LoadedEnvironment } from "./load";
 import type { FlagsBody, SdkSnapshot, SnapshotFeature } from "./snapshot";
+
+/** An environment whose compiled answers would take more memory than ENSIGN_MAX_SNAPSHOT_BYTES. */
+export class SnapshotTooLargeError extends Error {
+  constructor(
+    readonly environmentId: number,
+    readonly bytes: number,
+  ) {
+    super(`Environment ${environmentId} is too large to serve: its SDK answers take over ${bytes} bytes.`);
+  }
+}
+
+export const SNAPSHOT_TOO_LARGE =
+  "This environment is too large to serve: reduce its feature values or raise ENSIGN_MAX_SNAPSHOT_BYTES.";
+
+/** Data written before the write-time quotas existed can still be too large: it is refused, never kept. */
+function checkBudget(environmentId: number, bytes: number, budget = LIMITS.snapshotBytes) {
+  if (bytes > budget) throw new SnapshotTooLargeError(environmentId, bytes);
+}
 
 export function etagOf(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -47,10 +66,16 @@ function buildFlagsBody(
   return { body, bytes: Buffer.from(body), etag: etagOf(body), byName };
 }
 
-export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkSnapshot {
+export function buildSnapshot(
+  loaded: LoadedEnvironment,
+  now = Date.now(),
+  budget = LIMITS.snapshotBytes,
+): SdkSnapshot {
   const { environment } = loaded;
   const { project } = environment;
   const { document, identityOverrides } = buildDocument(loaded);
+  const documentBody = JSON.stringify(document);
+  checkBudget(environment.id, documentBody.length, budget);
   const features = new Map<number, SnapshotFeature>(
     loaded.features.map((f) => [
       f.id,
@@ -69,7 +94,13 @@ export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkS
     const expiresAt = key.expiresAt?.getTime() ?? null;
     if (key.active && (expiresAt === null || expiresAt > now)) serverKeys.set(key.key, expiresAt);
   }
-  const documentBody = JSON.stringify(document);
+  const flags = {
+    client: buildFlagsBody(loaded, features, { isServerKey: false, hideDisabledFlags }),
+    server: buildFlagsBody(loaded, features, { isServerKey: true, hideDisabledFlags }),
+  };
+  const documentBytes = Buffer.from(documentBody);
+  const bytes = documentBytes.length + flags.client.bytes.length + flags.server.bytes.length;
+  checkBudget(environment.id, bytes, budget);
   return {
     environmentId: environment.id,
     revision: environment.revision,
@@ -84,13 +115,11 @@ export function buildSnapshot(loaded: LoadedEnvironment, now = Date.now()): SdkS
     hideDisabledFlags,
     document,
     documentBody,
-    documentBytes: Buffer.from(documentBody),
+    documentBytes,
+    bytes,
     documentEtag: etagOf(documentBody),
     lastModified: environment.documentUpdatedAt.toUTCString(),
-    flags: {
-      client: buildFlagsBody(loaded, features, { isServerKey: false, hideDisabledFlags }),
-      server: buildFlagsBody(loaded, features, { isServerKey: true, hideDisabledFlags }),
-    },
+    flags,
     features,
     stateRefs: new Map(
       loaded.states.map((s) => [s.id, { featureSegmentId: s.featureSegmentId, identityId: s.identityId }]),

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "./analytics";
+import { SNAPSHOT_TOO_LARGE, SnapshotTooLargeError } from "./compile";
 import { handleEnvironmentDocumentRequest } from "./environment-document";
 import { handleFlagsRequest } from "./flags";
 import { json, type SdkRequest, type SdkResponse } from "./http";
@@ -43,6 +44,7 @@ export async function routeSdkRequest(
   try {
     return await route(req);
   } catch (error) {
+    if (error instanceof SnapshotTooLargeError) return json(503, { detail: SNAPSHOT_TOO_LARGE });
     const requestId = randomUUID();
     console.error(`[ensign] unhandled SDK error, request id ${requestId}:`, error);
     return json(500, { detail: "A server error occurred.", request_id: requestId });

@@ -40,6 +40,8 @@ export type SdkSnapshot = {
   /** `documentBody` encoded once as UTF-8. */
   documentBytes: Uint8Array<ArrayBuffer>;
   documentEtag: string;
+  /** Bytes of the pre-encoded answers: what the cache budget (ENSIGN_SNAPSHOT_CACHE_BYTES) counts. */
+  bytes: number;
   /** Last-Modified as an HTTP date (second precision). */
   lastModified: string;
   flags: { client: FlagsBody; server: FlagsBody };

@@ -9,6 +9,7 @@ import { authenticateSdkKey } from "./auth";
 import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "./http";
 import { parseTraitWrite, parseTraitWrites, type TraitWrite } from "./identities/trait-writes";
 import { typeName } from "./identities/parse";
+import { tooManyTraits } from "./identities/trait-plan";
 import { accessIdentity } from "./identities/store";
 import type { SdkSnapshot } from "./snapshot";
 
@@ -68,6 +69,10 @@ export async function handleTraitsBulkPut(req: SdkRequest): Promise<SdkResponse>
   if (!auth.ok) return auth.response;
   const parsed = parseTraitWrites(auth.body);
   if (!parsed.ok) return json(400, parsed.errors, auth.snapshot);
+  const perIdentity = new Map<string, number>();
+  for (const w of parsed.value) perIdentity.set(w.identifier, (perIdentity.get(w.identifier) ?? 0) + 1);
+  const countError = tooManyTraits(Math.max(0, ...perIdentity.values()));
+  if (countError) return json(400, { non_field_errors: [countError] }, auth.snapshot);
   await applyWrites(auth.snapshot, parsed.value);
   return json(200, parsed.value.map(echo), auth.snapshot);
 }

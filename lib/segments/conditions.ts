@@ -1,7 +1,7 @@
 // Checks on a condition's stored (string) value that the evaluation engine relies on:
 // a value the engine could never match is refused when the segment is written, not
 // silently treated as "no match" at evaluation time.
-import { compilePythonRegex } from "@/lib/engine/python-regex";
+import { compilePythonRegex, REGEX_MAX_PROGRAM } from "@/lib/engine/python-regex";
 
 const VALUELESS_OPERATORS: ReadonlySet<string> = new Set(["IS_SET", "IS_NOT_SET"]);
 const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -10,6 +10,15 @@ export const CONDITION_MESSAGES = {
   percentageSplit: "Percentage split value must be a number between 0 and 100.",
   modulo: 'Modulo value must be "divisor|remainder": two numbers and a divisor other than 0.',
   regex: "Enter a valid regular expression.",
+  regexUnsupported:
+    "Backreferences, lookarounds, atomic groups and conditionals are not supported: they cannot be evaluated in linear time.",
+  regexComplex: `This regular expression is too complex: repeats are limited to 1000 and the whole pattern to ${REGEX_MAX_PROGRAM} steps.`,
+} as const;
+
+const REGEX_MESSAGES = {
+  invalid: CONDITION_MESSAGES.regex,
+  unsupported: CONDITION_MESSAGES.regexUnsupported,
+  complex: CONDITION_MESSAGES.regexComplex,
 } as const;
 
 /** Whether an operator needs a value at all (IS_SET / IS_NOT_SET do not). */
@@ -35,8 +44,10 @@ export function conditionValueError(operator: string, value: string): string | n
       if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return CONDITION_MESSAGES.modulo;
       return Number(parts[0]) === 0 ? CONDITION_MESSAGES.modulo : null;
     }
-    case "REGEX":
-      return compilePythonRegex(value) ? null : CONDITION_MESSAGES.regex;
+    case "REGEX": {
+      const compiled = compilePythonRegex(value);
+      return compiled.ok ? null : REGEX_MESSAGES[compiled.problem];
+    }
     default:
       return null;
   }

@@ -4,10 +4,11 @@ import { ZSizedPageQuery } from "@/lib/api/pagination";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
 import { conditionValueError, operatorNeedsProperty, operatorNeedsValue } from "./conditions";
 import { pythonStr } from "./python-str";
+import { LIMITS } from "@/lib/limits/limits";
 
 // Flagsmith's limits (SEGMENT_RULES_MAX_DEPTH, SEGMENT_RULES_CONDITIONS_LIMIT).
 export const SEGMENT_RULES_MAX_DEPTH = 2;
-export const SEGMENT_CONDITIONS_LIMIT = 100;
+export const SEGMENT_CONDITIONS_LIMIT = LIMITS.conditionsPerSegment;
 export const DEPTH_MESSAGE = `Rules must not be nested more than ${SEGMENT_RULES_MAX_DEPTH} levels deep.`;
 
 const zConditionValue = z

@@ -1,5 +1,6 @@
 // Segments of a project: create, list, read, replace or patch, delete. Every write runs in
 // one transaction with its rule tree and bumps the revision of the project's environments.
+import { assertQuota } from "@/lib/limits/quotas";
 import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
@@ -50,6 +51,7 @@ export async function createSegment(scope: Scope, input: TSegmentCreate) {
   await requireProject(scope.userId, scope.projectId);
   checkProjectField(scope, input.project);
   const segment = await db.$transaction(async (tx) => {
+    await assertQuota(tx, "segments", scope.projectId);
     await checkSegmentFeature(tx, scope, input.feature);
     const created = await tx.segment.create({
       data: {

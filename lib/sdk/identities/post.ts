@@ -11,6 +11,7 @@ import type { SdkSnapshot } from "../snapshot";
 import { parseIdentifyBody, type IncomingTrait } from "./parse";
 import { fromStored, overlayTraits, respondWithIdentity } from "./respond";
 import { accessIdentity, type StoredTrait } from "./store";
+import { tooManyTraits } from "./trait-plan";
 
 const asTransient = (traits: IncomingTrait[]) => traits.map((t) => ({ ...t, transient: true }));
 
@@ -62,6 +63,8 @@ export async function handleIdentitiesPost(req: SdkRequest): Promise<SdkResponse
   if (!body.ok) return body.response;
   const parsed = parseIdentifyBody(body.value, req.query.get("identifier"));
   if (!parsed.ok) return json(400, parsed.errors, snapshot);
+  const traitCountError = tooManyTraits(parsed.value.traits.length);
+  if (traitCountError) return json(400, { traits: [traitCountError] }, snapshot);
   const { identifier, transient } = parsed.value;
   const traits = !isServerKey && !snapshot.allowClientTraits ? [] : parsed.value.traits;
   if (!identifier) {

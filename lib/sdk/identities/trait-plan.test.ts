@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IncomingTrait } from "./parse";
-import { planTraitWrites } from "./trait-plan";
+import { planTraitWrites, tooManyTraits } from "./trait-plan";
 
 const trait = (key: string, value: IncomingTrait["value"], transient = false): IncomingTrait => ({
   key,
@@ -50,5 +50,12 @@ describe("planTraitWrites", () => {
       deletes: ["gone"],
       upserts: [{ traitKey: "n", valueType: "float", value: "2.5" }],
     });
+  });
+});
+
+describe("tooManyTraits", () => {
+  it("refuses more traits than an identity may hold", () => {
+    expect(tooManyTraits(3, 3)).toBeNull();
+    expect(tooManyTraits(4, 3)).toBe("Ensure this field has no more than 3 elements.");
   });
 });

@@ -2,6 +2,7 @@
 // traits were applied in order; null deletes; transient traits never touch storage. The
 // database then skips upserts whose value and type are already stored (store.ts), so
 // unchanged traits are never rewritten.
+import { LIMITS } from "@/lib/limits/limits";
 import { storeTraitValue } from "@/lib/values";
 import type { IncomingTrait } from "./parse";
 
@@ -11,6 +12,11 @@ export type TraitWritePlan = {
   deletes: string[];
   upserts: { traitKey: string; valueType: string; value: string }[];
 };
+
+/** The 400 message when one call sends more traits for one identity than it may hold, else null. */
+export function tooManyTraits(count: number, limit = LIMITS.traitsPerIdentity): string | null {
+  return count > limit ? `Ensure this field has no more than ${limit} elements.` : null;
+}
 
 export function planTraitWrites(incoming: IncomingTrait[]): TraitWritePlan {
   const last = new Map<string, IncomingTrait>();

@@ -1,0 +1,101 @@
+// Quota checks for the domain writes. Each runs inside the write's transaction: counts are
+// taken under a lock on the parent row (PostgreSQL; SQLite writers are serialised anyway), so
+// two concurrent creates cannot both take the last place.
+import { ValidationError } from "@/lib/api/errors";
+import { databaseUrl, isPostgresUrl, type Tx } from "@/lib/db/client";
+import { LIMITS } from "./limits";
+
+type Quota =
+  "features" | "segments" | "segmentOverrides" | "environments" | "options" | "identities" | "traits";
+
+// Flagsmith's wording where it has a limit of its own (features, segments, segment overrides).
+export const QUOTA_MESSAGES: Record<Quota, [field: string, message: string]> = {
+  features: ["project", "The Project has reached the maximum allowed features limit."],
+  segments: ["project", "The project has reached the maximum allowed segments limit."],
+  segmentOverrides: [
+    "environment",
+    "The environment has reached the maximum allowed segments overrides limit.",
+  ],
+  environments: ["project", "The project has reached the maximum allowed environments limit."],
+  options: ["feature", "The feature has reached the maximum allowed multivariate options limit."],
+  identities: ["environment", "The environment has reached the maximum allowed identities limit."],
+  traits: ["identity", "The identity has reached the maximum allowed traits limit."],
+};
+
+const PARENT_TABLES: Record<Quota, string> = {
+  features: "Project",
+  segments: "Project",
+  segmentOverrides: "Environment",
+  environments: "Project",
+  options: "Feature",
+  identities: "Environment",
+  traits: "Identity",
+};
+
+function countChildren(tx: Tx, quota: Quota, parentId: number): Promise<number> {
+  switch (quota) {
+    case "features":
+      return tx.feature.count({ where: { projectId: parentId } });
+    case "segments":
+      return tx.segment.count({ where: { projectId: parentId } });
+    case "segmentOverrides":
+      return tx.featureSegment.count({ where: { environmentId: parentId } });
+    case "environments":
+      return tx.environment.count({ where: { projectId: parentId } });
+    case "options":
+      return tx.multivariateFeatureOption.count({ where: { featureId: parentId } });
+    case "identities":
+      return tx.identity.count({ where: { environmentId: parentId } });
+    case "traits":
+      return tx.trait.count({ where: { identityId: parentId } });
+  }
+}
+
+const LIMIT_OF: Record<Quota, () => number> = {
+  features: () => LIMITS.featuresPerProject,
+  segments: () => LIMITS.segmentsPerProject,
+  segmentOverrides: () => LIMITS.segmentOverridesPerEnvironment,
+  environments: () => LIMITS.environmentsPerProject,
+  options: () => LIMITS.optionsPerFeature,
+  identities: () => LIMITS.identitiesPerEnvironment,
+  traits: () => LIMITS.traitsPerIdentity,
+};
+
+/** Throws the quota's 400 when the parent already holds `limit - adding + 1` children or more. */
+export async function assertQuota(tx: Tx, quota: Quota, parentId: number, adding = 1): Promise<void> {
+  if (isPostgresUrl(databaseUrl())) {
+    await tx.$executeRawUnsafe(`SELECT 1 FROM "${PARENT_TABLES[quota]}" WHERE id = $1 FOR UPDATE`, parentId);
+  }
+  const count = await countChildren(tx, quota, parentId);
+  if (count + adding > LIMIT_OF[quota]()) {
+    const [field, message] = QUOTA_MESSAGES[quota];
+    throw new ValidationError({ [field]: [message] });
+  }
+}
+
+export const valueBudgetMessage = (chars: number) =>
+  `Feature values in one environment may total at most ${LIMITS.environmentValueBytes} characters; this change would make ${chars}.`;
+
+/**
+ * The largest total of feature values (states, overrides and the project's variation values)
+ * in any environment of the project, as written so far in this transaction: what an SDK
+ * snapshot holds, so a write that would make one too large for the heap is refused.
+ */
+export async function assertValueBudget(tx: Tx, scope: { projectId: number } | { environmentId: number }) {
+  const projectId =
+    "projectId" in scope
+      ? scope.projectId
+      : (await tx.environment.findUniqueOrThrow({ where: { id: scope.environmentId } })).projectId;
+  const rows = await tx.$queryRaw<{ total: number | bigint | string | null }[]>`
+    SELECT COALESCE(SUM(LENGTH(s."value")), 0) + (
+      SELECT COALESCE(SUM(LENGTH(o."value")), 0) FROM "MultivariateFeatureOption" o
+      JOIN "Feature" f ON f.id = o."featureId" WHERE f."projectId" = ${projectId}
+    ) AS total
+    FROM "FeatureState" s JOIN "Environment" e ON e.id = s."environmentId"
+    WHERE e."projectId" = ${projectId}
+    GROUP BY s."environmentId" ORDER BY total DESC LIMIT 1`;
+  const total = Number(rows[0]?.total ?? 0);
+  if (total > LIMITS.environmentValueBytes) {
+    throw new ValidationError({ environment: [valueBudgetMessage(total)] });
+  }
+}
