@@ -27,7 +27,7 @@ parentPort.on("message", ({ id, op, password, arg }) => {
 });`;
 
 type Job = { op: "hash" | "compare"; password: string; arg: string | number };
-type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void; worker: Worker };
 type PoolWorker = { worker: Worker; busy: number };
 type Pool = {
   workers: PoolWorker[];
@@ -61,15 +61,21 @@ function spawnWorker(): PoolWorker {
     if (error !== undefined) job?.reject(new Error(error));
     else job?.resolve(result);
   });
-  entry.worker.on("error", (error) => {
-    // A worker that cannot start (bcryptjs not resolvable) turns the pool off for good.
-    pool.broken = true;
+  const fail = (error: Error) => {
     pool.workers = pool.workers.filter((w) => w !== entry);
     for (const [id, job] of pool.pending) {
+      if (job.worker !== entry.worker) continue;
       pool.pending.delete(id);
       job.reject(error);
     }
+  };
+  // A worker that cannot start (bcryptjs not resolvable) turns the pool off for good; one
+  // that exits later is replaced by the next job.
+  entry.worker.on("error", (error) => {
+    pool.broken = true;
+    fail(error);
   });
+  entry.worker.on("exit", () => fail(new Error("password worker exited")));
   pool.workers.push(entry);
   return entry;
 }
@@ -88,7 +94,7 @@ async function run(job: Job): Promise<unknown> {
   target.busy++;
   try {
     return await new Promise((resolve, reject) => {
-      pool.pending.set(id, { resolve, reject });
+      pool.pending.set(id, { resolve, reject, worker: target.worker });
       target.worker.postMessage({ id, ...job });
     });
   } catch (error) {
