@@ -62,7 +62,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: process.env.ENSIGN_E2E_DATABASE_URL,
-      NEXTAUTH_URL: baseURL,
+      // No NEXTAUTH_URL, as after a bare `npm start`: next-auth answers on the request's
+      // origin (lib/auth/start-up.ts), and e2e/auth.spec.ts checks where sign-out lands.
       NEXTAUTH_SECRET: "ensign-e2e-secret",
       ENSIGN_BCRYPT_ROUNDS: "4",
     },

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { call, seed } from "./support/api";
+import { call, seed, signIn } from "./support/api";
 
 test("JSON view shows ids, uuids and the API's JSON of each object", async ({ page, context }) => {
   const s = await seed(context);
@@ -69,4 +69,43 @@ test("regenerating the API token shows the new one and the old one stops working
   await page.reload();
   await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
   expect((await call(page.request, "/api/v1/auth/users/me/")).status).toBe(200);
+});
+
+test("changing the password keeps this session and signs out every other session and token", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const s = await seed(context);
+  const elsewhere = await browser.newContext();
+  await signIn(elsewhere, s);
+
+  await page.goto("/account/");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("New password", { exact: true }).fill("a-new-password-1");
+  await form.getByLabel("New password again").fill("a-new-password-1");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Invalid password.")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+
+  await form.getByLabel("Current password").fill(s.password);
+  await form.getByLabel("New password again").fill("a-new-password-2");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("The two password fields didn't match.")).toBeVisible();
+
+  await form.getByLabel("New password again").fill("a-new-password-1");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("status")).toHaveText(/Password changed/);
+  await expect(form.getByLabel("Current password")).toHaveValue("");
+
+  // This session goes on; the other browser and the sign-up token do not.
+  expect((await call(page.request, "/api/v1/auth/users/me/")).status).toBe(200);
+  expect((await call(elsewhere.request, "/api/v1/auth/users/me/")).status).toBe(401);
+  expect((await call(page.request, "/api/v1/auth/users/me/", { token: s.token })).status).toBe(401);
+  const login = (password: string) =>
+    call(page.request, "/api/v1/auth/login/", { body: { email: s.email, password } });
+  expect((await login(s.password)).status).toBe(400);
+  expect((await login("a-new-password-1")).status).toBe(200);
+  await elsewhere.close();
 });

@@ -3,7 +3,8 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
-import { ensureAdminUser } from "@/lib/auth/users";
+import { stampClientAddress } from "@/lib/auth/client-address";
+import { prepareAuth } from "@/lib/auth/start-up";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { serveFastLane } from "./fast-lane";
@@ -19,7 +20,7 @@ async function main() {
   const { applied } = await applyMigrations(url);
   if (applied.length) console.log(`[ensign] applied migrations: ${applied.join(", ")}`);
   await configureDatabase();
-  await ensureAdminUser();
+  await prepareAuth();
   ensureAuthSecret(root);
 
   const app = next({ dev: false, dir: root, hostname, port });
@@ -29,6 +30,7 @@ async function main() {
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
   const server = createServer((req, res) => {
     if (fastLane && serveFastLane(req, res)) return;
+    stampClientAddress(req);
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/lib/dashboard/hooks";
 import { ApiTokenPanel } from "./api-token-panel";
+import { PasswordForm } from "./password-form";
 import { PreferencesPanel } from "./preferences-panel";
 import { ProfileForm } from "./profile-form";
 
@@ -18,6 +19,7 @@ export function AccountPage() {
       <ApiTokenPanel />
       {me ? <PreferencesPanel me={me} /> : <Skeleton className="h-32" />}
       {me ? <ProfileForm me={me} /> : <Skeleton className="h-40" />}
+      <PasswordForm />
     </div>
   );
 }

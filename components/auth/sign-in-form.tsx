@@ -6,13 +6,23 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
+import { safeRedirectPath } from "@/lib/auth/redirect";
 import { paths } from "@/lib/dashboard/paths";
 import { AuthCard } from "./auth-card";
 import { useFirstRun } from "./use-first-run";
 
-/** Only same-site paths: a crafted link must not bounce the user elsewhere. */
+/** Only paths of this site: a crafted link must not bounce the user elsewhere. */
 export function safeCallback(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : paths.home;
+  return safeRedirectPath(value, paths.home);
+}
+
+type SignInResult = Awaited<ReturnType<typeof signIn>>;
+
+function signInError(result: SignInResult): string {
+  if (result?.status === 429) return "Too many failed sign-ins. Wait a few minutes and try again.";
+  if (!result || !result.error || result.error === "CredentialsSignin")
+    return "Email or password is incorrect.";
+  return result.error;
 }
 
 export function SignInForm() {
@@ -34,11 +44,9 @@ export function SignInForm() {
     setBusy(true);
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false });
-    if (!result || result.error) {
+    if (!result || result.error || !result.ok) {
       setBusy(false);
-      setError(
-        result?.error === "CredentialsSignin" || !result ? "Email or password is incorrect." : result.error,
-      );
+      setError(signInError(result));
       return;
     }
     router.replace(callbackUrl);

@@ -28,7 +28,11 @@ function knownPrismaError(error: unknown): ApiError | null {
 }
 
 export function errorResponse(error: unknown, headers?: HeadersInit): Response {
-  if (error instanceof ApiError) return jsonResponse(error.body, error.status, headers);
+  if (error instanceof ApiError) {
+    const merged = new Headers(headers);
+    for (const [name, value] of Object.entries(error.headers ?? {})) merged.set(name, value);
+    return jsonResponse(error.body, error.status, merged);
+  }
   if (error instanceof z.ZodError) return jsonResponse(zodIssuesToDrf(error.issues), 400, headers);
   const known = knownPrismaError(error);
   if (known) return jsonResponse(known.body, known.status, headers);

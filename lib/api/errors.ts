@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** Headers the answer carries (e.g. Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(
       typeof (body as { detail?: unknown }).detail === "string"
@@ -55,5 +57,18 @@ export class NotFoundError extends ApiError {
 export class ConflictError extends ApiError {
   constructor(detail: string) {
     super(409, { detail });
+  }
+}
+
+/** 429 in DRF's throttle wording, with Retry-After. */
+export class ThrottledError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      {
+        detail: `Request was throttled. Expected available in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`,
+      },
+      { "Retry-After": String(retryAfterSeconds) },
+    );
   }
 }

@@ -1,6 +1,7 @@
 // The dashboard's signed-in user, read from the next-auth session cookie (an encrypted
-// JWT whose `sub` is the user id). lib/auth/authenticate.ts only asks when the request
-// has no Authorization header, so a wrong token never falls back to the session.
+// JWT whose `sub` is the user id and `sid` its server-side session, lib/auth/sessions.ts).
+// lib/auth/authenticate.ts only asks when the request has no Authorization header, so a
+// wrong token never falls back to the session.
 import { decode } from "next-auth/jwt";
 
 const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
@@ -33,7 +34,14 @@ function readSessionCookie(cookies: Map<string, string>): string | null {
   return null;
 }
 
+export type SessionClaims = { userId: number; sessionId: string | null };
+
 export async function getSessionUserId(request: Request): Promise<number | null> {
+  return (await getSessionClaims(request))?.userId ?? null;
+}
+
+/** The user id and session id of a valid session cookie (signature and expiry checked). */
+export async function getSessionClaims(request: Request): Promise<SessionClaims | null> {
   const header = request.headers.get("cookie");
   const secret = process.env.NEXTAUTH_SECRET ?? process.env.AUTH_SECRET;
   if (!header || !secret) return null;
@@ -42,7 +50,8 @@ export async function getSessionUserId(request: Request): Promise<number | null>
   try {
     const payload = await decode({ token, secret });
     const id = Number(payload?.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    return { userId: id, sessionId: typeof payload?.sid === "string" ? payload.sid : null };
   } catch {
     return null;
   }

@@ -3,8 +3,10 @@ import { hasNullCharacter } from "@/lib/api/null-characters";
 import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
-import { hashPassword, verifyPassword } from "./passwords";
+import { getDummyHash, hashPassword, verifyPassword } from "./passwords";
 import type { TLogin, TSignUp, TUserUpdate } from "./schemas";
+import { endDashboardSession } from "./sessions";
+import { assertLoginAllowed, recordLoginFailure } from "./throttle";
 import { issueToken } from "./tokens";
 
 type UserRow = {
@@ -31,17 +33,24 @@ export function serializeUser(user: UserRow) {
   };
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function signUp(input: TSignUp) {
+const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
+
+export async function signUp(input: TSignUp, address: string) {
   const email = normaliseEmail(input.email);
   if (process.env.ENSIGN_PREVENT_SIGNUP === "true" && (await db.user.count()) > 0) {
     throw ValidationError.nonField("Sign-up is disabled on this Ensign instance.");
   }
+  // Hashed before the duplicate check, so a taken email is not answered faster. The answer
+  // itself still says so (as Flagsmith's does): sign-up hands out a working token at once, so
+  // refusing silently would tell just the same. Each such answer counts against the address.
+  const passwordHash = await hashPassword(input.password);
   if (await db.user.findUnique({ where: { email } })) {
+    await assertLoginAllowed({ address });
+    await recordLoginFailure({ address });
     throw ValidationError.field("email", "A user with this email already exists.");
   }
-  const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     const user = await tx.user.create({
       data: {
@@ -57,15 +66,30 @@ export async function signUp(input: TSignUp) {
   });
 }
 
-export async function logIn(input: TLogin) {
-  const user = await db.user.findUnique({ where: { email: normaliseEmail(input.email) } });
-  // Hash even for unknown emails so the answer takes as long either way.
-  const ok = await verifyPassword(
-    input.password,
-    user?.passwordHash ?? "$2b$10$invalidinvalidinvalidinvalidinvalidinvalidinvalidinva",
-  );
-  if (!user || !ok) throw ValidationError.nonField("Unable to log in with provided credentials.");
+/**
+ * Checks an email and password within the sign-in limits (lib/auth/throttle.ts): over a
+ * limit throws 429; a failure counts against the account and the address. Unknown emails
+ * are checked against a dummy hash of the same cost, so they take as long as known ones.
+ */
+async function checkPassword(email: string, password: string, address: string) {
+  const subject = { email: normaliseEmail(email), address };
+  await assertLoginAllowed(subject);
+  // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
+  const user = hasNullCharacter(subject.email)
+    ? null
+    : await db.user.findUnique({ where: { email: subject.email } });
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user || !ok) {
+    await recordLoginFailure(subject);
+    return null;
+  }
   await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });
+  return user;
+}
+
+export async function logIn(input: TLogin, address: string) {
+  const user = await checkPassword(input.email, input.password, address);
+  if (!user) throw ValidationError.nonField(BAD_CREDENTIALS);
   // Only a hash of each token is stored, so the key of an existing token cannot be handed
   // back as DRF does; each login gets a token of its own and leaves the others working.
   return { key: await issueToken(user.id, { revokeOthers: false }) };
@@ -75,18 +99,17 @@ export async function logIn(input: TLogin) {
 export async function verifyCredentials(
   email: string,
   password: string,
+  address: string,
 ): Promise<{ id: number; email: string } | null> {
-  // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
-  if (hasNullCharacter(email)) return null;
-  const user = await db.user.findUnique({ where: { email: normaliseEmail(email) } });
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
-  await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });
-  return { id: user.id, email: user.email };
+  if (password.length > 1024) return null;
+  const user = await checkPassword(email, password, address);
+  return user ? { id: user.id, email: user.email } : null;
 }
 
-/** Revokes the token the request came with (a dashboard session has none to revoke). */
-export async function logOut(user: { id: number; tokenHash?: string }) {
+/** Revokes the token the request came with, or ends the dashboard session it came with. */
+export async function logOut(user: { id: number; tokenHash?: string; sessionId?: string }) {
   if (user.tokenHash) await db.apiToken.deleteMany({ where: { userId: user.id, keyHash: user.tokenHash } });
+  if (user.sessionId) await endDashboardSession(user.sessionId);
 }
 
 /** Revokes every token of the user and returns a fresh one: the dashboard's "regenerate". */
@@ -110,17 +133,4 @@ export async function updateMe(userId: number, input: TUserUpdate) {
 export async function getAuthConfig() {
   const hasUsers = (await db.user.count()) > 0;
   return { has_users: hasUsers, allow_signup: !hasUsers || process.env.ENSIGN_PREVENT_SIGNUP !== "true" };
-}
-
-/** Creates the first admin from ENSIGN_ADMIN_EMAIL / ENSIGN_ADMIN_PASSWORD if absent. */
-export async function ensureAdminUser(): Promise<void> {
-  const email = process.env.ENSIGN_ADMIN_EMAIL;
-  const password = process.env.ENSIGN_ADMIN_PASSWORD;
-  if (!email || !password) return;
-  const normalised = normaliseEmail(email);
-  if (await db.user.findUnique({ where: { email: normalised } })) return;
-  await db.user.create({
-    data: { uuid: generateUuid(), email: normalised, passwordHash: await hashPassword(password) },
-  });
-  console.log(`[ensign] created admin user ${normalised}`);
 }

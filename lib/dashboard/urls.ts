@@ -13,6 +13,7 @@ const V1 = "/api/v1";
 export const urls = {
   me: `${V1}/auth/users/me/`,
   signUp: `${V1}/auth/users/`,
+  setPassword: `${V1}/auth/users/set_password/`,
   token: `${V1}/auth/token/`,
   organisations: `${V1}/organisations/`,
   organisation: (id: number) => `${V1}/organisations/${id}/`,

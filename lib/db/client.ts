@@ -1,5 +1,7 @@
 // The one Prisma client of the process. DATABASE_URL chooses the store:
 // postgres:// → PostgreSQL through the pg adapter, anything else → SQLite (embedded default).
+import { chmodSync, existsSync } from "node:fs";
+import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
@@ -71,6 +73,23 @@ export async function configureDatabase(): Promise<void> {
   await client.$queryRawUnsafe("PRAGMA journal_mode=WAL");
   await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
   await client.$executeRawUnsafe("PRAGMA cache_size=-8192");
+  secureSqliteFiles(url);
+}
+
+/**
+ * The SQLite database holds password hashes and keys: its files are made owner-only (0600),
+ * and so is the default data directory (0700). A directory given in DATABASE_URL is left
+ * as it is (it may be shared, like /tmp). SQLite creates -wal and -shm files with the
+ * database file's mode, so they stay owner-only once it is.
+ */
+export function secureSqliteFiles(url: string, defaultDir = path.resolve("data")): void {
+  const file = url.replace(/^file:/, "").replace(/\?.*$/, "");
+  if (!file || file === ":memory:") return;
+  const dir = path.dirname(path.resolve(file));
+  if (dir === defaultDir && existsSync(dir)) chmodSync(dir, 0o700);
+  for (const suffix of ["", "-wal", "-shm", "-journal", ".migrate-lock"]) {
+    if (existsSync(file + suffix)) chmodSync(file + suffix, 0o600);
+  }
 }
 
 export const db: Db = new Proxy({} as Db, {

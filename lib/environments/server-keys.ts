@@ -1,6 +1,9 @@
-// Server-side SDK keys ("ser." + 22 characters) of an environment. The full key is shown
-// in every answer, as Flagsmith does; the dashboard shows it once and masks it after.
+// Server-side SDK keys ("ser." + 22 characters) of an environment. Flagsmith shows the full
+// key in every answer; Ensign stores only its sha256 (lib/auth/server-key-hash.ts), so the
+// full key is in the creation answer only, and later answers show its first 8 characters
+// with the rest masked by `*` (same field, same length).
 import { NotFoundError } from "@/lib/api/errors";
+import { hashServerKey, maskServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/auth/server-key-hash";
 import { db } from "@/lib/db/client";
 import { generateServerKey } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
@@ -9,17 +12,17 @@ import type { TServerKeyCreate, TServerKeyUpdate } from "./schemas";
 
 type ServerKeyRow = {
   id: number;
-  key: string;
+  keyPrefix: string;
   name: string;
   active: boolean;
   createdAt: Date;
   expiresAt: Date | null;
 };
 
-export function serializeServerKey(key: ServerKeyRow) {
+export function serializeServerKey(key: ServerKeyRow, fullKey?: string) {
   return {
     id: key.id,
-    key: key.key,
+    key: fullKey ?? maskServerKey(key.keyPrefix),
     active: key.active,
     created_at: key.createdAt.toISOString(),
     name: key.name,
@@ -33,21 +36,23 @@ export async function listServerKeys(userId: number, apiKey: string) {
     where: { environmentId: env.id },
     orderBy: { id: "asc" },
   });
-  return keys.map(serializeServerKey);
+  return keys.map((key) => serializeServerKey(key));
 }
 
 export async function createServerKey(userId: number, apiKey: string, input: TServerKeyCreate) {
   const env = await requireEnvironment(userId, apiKey);
+  const fullKey = generateServerKey();
   const key = await db.environmentApiKey.create({
     data: {
       environmentId: env.id,
-      key: generateServerKey(),
+      keyHash: hashServerKey(fullKey),
+      keyPrefix: fullKey.slice(0, SERVER_KEY_PREFIX_LENGTH),
       name: input.name,
       active: input.active ?? true,
       expiresAt: input.expires_at ? new Date(input.expires_at) : null,
     },
   });
-  return serializeServerKey(key);
+  return serializeServerKey(key, fullKey);
 }
 
 async function requireServerKey(userId: number, apiKey: string, keyId: number) {
@@ -85,4 +90,20 @@ export async function revokeServerKey(userId: number, apiKey: string, keyId: num
   const { env } = await requireServerKey(userId, apiKey, keyId);
   await db.environmentApiKey.delete({ where: { id: keyId } });
   await touchEnvironments({ environmentId: env.id });
+}
+
+/** Start-up: keys created before hashing are hashed and their plain text cleared. */
+export async function hashLegacyServerKeys(): Promise<number> {
+  const legacy = await db.environmentApiKey.findMany({
+    where: { key: { not: null } },
+    select: { id: true, key: true },
+  });
+  for (const row of legacy) {
+    const key = row.key!;
+    await db.environmentApiKey.update({
+      where: { id: row.id },
+      data: { key: null, keyHash: hashServerKey(key), keyPrefix: key.slice(0, SERVER_KEY_PREFIX_LENGTH) },
+    });
+  }
+  return legacy.length;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hashServerKey } from "@/lib/auth/server-key-hash";
 import type { SdkSnapshot } from "./snapshot";
 
 const db = vi.hoisted(() => ({
@@ -15,7 +16,7 @@ const snapshotOf = (id: number): SdkSnapshot =>
     environmentId: id,
     revision: db.revisions.get(id),
     clientKey: `client-${id}`,
-    serverKeys: new Map((db.serverKeys.get(id) ?? []).map((k) => [k, null])),
+    serverKeys: new Map((db.serverKeys.get(id) ?? []).map((k) => [hashServerKey(k), null])),
   }) as unknown as SdkSnapshot;
 
 vi.mock("./compile", () => ({

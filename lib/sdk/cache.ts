@@ -5,6 +5,7 @@
 //   writes made by other instances on the same database are served within a second.
 // The store lives on globalThis because Next's route bundle and the custom server each load
 // their own copy of this module.
+import { hashServerKey } from "@/lib/auth/server-key-hash";
 import { onEnvironmentsChanged } from "@/lib/environments/revision";
 import { compileSnapshot } from "./compile";
 import { findEnvironmentIdByKey, readRevisions } from "./load";
@@ -150,8 +151,9 @@ export async function getSnapshot(environmentId: number): Promise<SdkSnapshot | 
   return compile(environmentId, entry);
 }
 
-function keyWorks(snapshot: SdkSnapshot, key: string, isServerKey: boolean): boolean {
-  return isServerKey ? isServerKeyLive(snapshot, key) : snapshot.clientKey === key;
+/** `lookup` is the client key itself, or the sha256 of a server key (snapshot.serverKeys). */
+function keyWorks(snapshot: SdkSnapshot, lookup: string, isServerKey: boolean): boolean {
+  return isServerKey ? isServerKeyLive(snapshot, lookup) : snapshot.clientKey === lookup;
 }
 
 function rememberMiss(key: string) {
@@ -167,27 +169,29 @@ export type ResolvedKey = { snapshot: SdkSnapshot; isServerKey: boolean };
  */
 export async function resolveEnvironmentKey(key: string): Promise<ResolvedKey | null> {
   const isServerKey = key.startsWith("ser.");
-  const known = store.keys.get(key);
+  // Server keys are known by their sha256 only; from here on `lookup` stands for the key.
+  const lookup = isServerKey ? hashServerKey(key) : key;
+  const known = store.keys.get(lookup);
   if (known !== undefined) {
     const snapshot = await getSnapshot(known);
-    if (snapshot && keyWorks(snapshot, key, isServerKey)) return { snapshot, isServerKey };
+    if (snapshot && keyWorks(snapshot, lookup, isServerKey)) return { snapshot, isServerKey };
   }
-  const missUntil = store.misses.get(key);
+  const missUntil = store.misses.get(lookup);
   if (missUntil !== undefined && missUntil > Date.now()) return null;
-  const environmentId = await findEnvironmentIdByKey(key);
+  const environmentId = await findEnvironmentIdByKey(key, isServerKey ? lookup : undefined);
   if (environmentId === null) {
-    rememberMiss(key);
+    rememberMiss(lookup);
     return null;
   }
   let snapshot = await getSnapshot(environmentId);
   // A server key created after the snapshot was compiled: its creation does not bump the
   // revision, so recompile once to pick it up.
-  if (snapshot && !keyWorks(snapshot, key, isServerKey)) {
+  if (snapshot && !keyWorks(snapshot, lookup, isServerKey)) {
     invalidateSnapshots([environmentId]);
     snapshot = await getSnapshot(environmentId);
   }
-  if (!snapshot || !keyWorks(snapshot, key, isServerKey)) {
-    rememberMiss(key);
+  if (!snapshot || !keyWorks(snapshot, lookup, isServerKey)) {
+    rememberMiss(lookup);
     return null;
   }
   return { snapshot, isServerKey };

@@ -88,11 +88,33 @@ function loaded(): LoadedEnvironment {
         },
       },
       serverKeys: [
-        { id: 1, key: "ser.live", name: "a", active: true, expiresAt: null, createdAt: at, environmentId: 7 },
-        { id: 2, key: "ser.off", name: "b", active: false, expiresAt: null, createdAt: at, environmentId: 7 },
+        {
+          id: 1,
+          key: null,
+          keyHash: "hash-live",
+          keyPrefix: "ser.live",
+          name: "a",
+          active: true,
+          expiresAt: null,
+          createdAt: at,
+          environmentId: 7,
+        },
+        {
+          id: 2,
+          key: null,
+          keyHash: "hash-off",
+          keyPrefix: "ser.off",
+          name: "b",
+          active: false,
+          expiresAt: null,
+          createdAt: at,
+          environmentId: 7,
+        },
         {
           id: 3,
-          key: "ser.old",
+          key: null,
+          keyHash: "hash-old",
+          keyPrefix: "ser.old",
           name: "c",
           active: true,
           expiresAt: new Date(0),
@@ -233,7 +255,7 @@ describe("buildSnapshot", () => {
   });
 
   it("keeps only live server keys and resolves hide_disabled_flags from the project", () => {
-    expect([...snapshot.serverKeys.keys()]).toEqual(["ser.live"]);
+    expect([...snapshot.serverKeys.keys()]).toEqual(["hash-live"]);
     expect(snapshot.hideDisabledFlags).toBe(true);
     expect(snapshot.updatedAtHeader).toBe("1719582345.123000");
   });

@@ -89,10 +89,12 @@ export function buildSnapshot(
     ]),
   );
   const hideDisabledFlags = environment.hideDisabledFlags ?? project.hideDisabledFlags;
+  // Keyed by sha256: only hashes of server keys are stored (lib/auth/server-key-hash.ts).
   const serverKeys = new Map<string, number | null>();
   for (const key of environment.serverKeys) {
     const expiresAt = key.expiresAt?.getTime() ?? null;
-    if (key.active && (expiresAt === null || expiresAt > now)) serverKeys.set(key.key, expiresAt);
+    const live = key.active && (expiresAt === null || expiresAt > now);
+    if (live && key.keyHash) serverKeys.set(key.keyHash, expiresAt);
   }
   const flags = {
     client: buildFlagsBody(loaded, features, { isServerKey: false, hideDisabledFlags }),

@@ -66,11 +66,14 @@ export async function loadEnvironment(environmentId: number): Promise<LoadedEnvi
   return db.$transaction((tx: Tx) => readEnvironment(tx, environmentId), options);
 }
 
-/** Which environment a live key belongs to, straight from the database (cache misses only). */
-export async function findEnvironmentIdByKey(key: string): Promise<number | null> {
-  if (key.startsWith("ser.")) {
+/**
+ * Which environment a live key belongs to, straight from the database (cache misses only).
+ * A server-side key is looked up by its sha256 (`serverKeyHash`), the form it is stored in.
+ */
+export async function findEnvironmentIdByKey(key: string, serverKeyHash?: string): Promise<number | null> {
+  if (serverKeyHash !== undefined) {
     const serverKey = await db.environmentApiKey.findUnique({
-      where: { key },
+      where: { keyHash: serverKeyHash },
       select: { environmentId: true, active: true, expiresAt: true },
     });
     const live = serverKey?.active && (!serverKey.expiresAt || serverKey.expiresAt.getTime() > Date.now());

@@ -115,6 +115,21 @@ describe("auth", () => {
     const again = await invoke("logIn", { body: { email, password: "correct-horse-9" } }, 200);
     await invoke("revokeToken", { token: again.body.key }, 204);
   });
+
+  it("changes the password, and answers 429 once an account has failed too often", async () => {
+    const { email, token } = await signUp();
+    const change = (current: string, next: string) => ({
+      token,
+      body: { current_password: current, new_password: next, re_new_password: next },
+    });
+    await invoke("setPassword", change("correct-horse-9", "another-horse-9"), 204);
+    await invoke("setPassword", change("wrong-password", "third-horse-9"), 400);
+    // The default limit is 10 failures per account; the wrong current password was one.
+    for (let i = 0; i < 9; i++) await invoke("logIn", { body: { email, password: "wrong-password" } }, 400);
+    const throttled = await invoke("logIn", { body: { email, password: "another-horse-9" } }, 429);
+    expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+    await invoke("setPassword", change("another-horse-9", "third-horse-9"), 429);
+  });
 });
 
 describe("organisations", () => {

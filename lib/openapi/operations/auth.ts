@@ -1,4 +1,5 @@
-import { ZLogin, ZSignUp, ZUserUpdate } from "@/lib/auth/schemas";
+import { ZLogin, ZSetPassword, ZSignUp, ZUserUpdate } from "@/lib/auth/schemas";
+import { ZErrorDetail } from "../responses/common";
 import { ZAuthConfig, ZAuthToken, ZSignedUpUser, ZUser } from "../responses/auth";
 import type { Operation } from "../types";
 import { invalidBody, noContent, notAuthenticated, ok } from "./shared";
@@ -6,6 +7,12 @@ import { invalidBody, noContent, notAuthenticated, ok } from "./shared";
 const userDocs = {
   first_name: "First name (at most 30 characters).",
   last_name: "Last name (at most 150 characters).",
+};
+
+const throttled = {
+  description:
+    "Too many failed sign-ins for this account or from this address (`Request was throttled. Expected available in N seconds.`); `Retry-After` says when to try again.",
+  schema: ZErrorDetail,
 };
 
 export const authOperations: Operation[] = [
@@ -31,7 +38,7 @@ export const authOperations: Operation[] = [
     body: ZSignUp,
     bodyDocs: {
       email: "Email address; the login name. Unique, case-insensitive.",
-      password: "Password, 8 to 128 characters.",
+      password: "Password: at least 8 characters and at most 72 bytes (bcrypt reads no more).",
       ...userDocs,
     },
     status: 201,
@@ -57,6 +64,7 @@ export const authOperations: Operation[] = [
         ...invalidBody,
         description: "Missing fields, or wrong credentials (`non_field_errors`).",
       },
+      429: throttled,
     },
   },
   {
@@ -113,5 +121,32 @@ export const authOperations: Operation[] = [
     bodyDocs: { ...userDocs, json_view: "Whether the dashboard shows raw ids and JSON." },
     status: 200,
     responses: { 200: ok("The updated user.", ZUser), 400: invalidBody, 401: notAuthenticated },
+  },
+  {
+    method: "post",
+    path: "/api/v1/auth/users/set_password/",
+    operationId: "setPassword",
+    summary: "Change the password",
+    description:
+      "Changes the signed-in user's password (djoser's `set_password`). Every other dashboard session and every other API token of the user ends; the session or token the request came with keeps working. A wrong current password counts as a failed sign-in.",
+    tag: "Authentication",
+    security: "token",
+    body: ZSetPassword,
+    bodyDocs: {
+      current_password: "The password now.",
+      new_password: "The new password: at least 8 characters and at most 72 bytes.",
+      re_new_password: "The new password again.",
+    },
+    status: 204,
+    responses: {
+      204: noContent("The password is changed."),
+      400: {
+        ...invalidBody,
+        description:
+          "A wrong current password (`current_password: Invalid password.`), a new password that is too short or too long, or two new passwords that differ (`non_field_errors`).",
+      },
+      401: notAuthenticated,
+      429: throttled,
+    },
   },
 ];

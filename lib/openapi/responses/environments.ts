@@ -60,9 +60,10 @@ export const ZServerKey = z
     id: zInt("Numeric id of the key."),
     key: z
       .string()
-      .regex(/^ser\.[23456789A-HJ-NP-Za-km-z]{22}$/)
+      .regex(/^ser\.[23456789A-HJ-NP-Za-km-z]{4}([23456789A-HJ-NP-Za-km-z]{18}|\*{18})$/)
       .meta({
-        description: "The server-side key (`ser.` and 22 characters); send it as `X-Environment-Key`.",
+        description:
+          "The server-side key (`ser.` and 22 characters); send it as `X-Environment-Key`. Only the answer that creates a key holds all of it: Ensign stores a hash, so later answers show its first 8 characters and `*` for the rest.",
       }),
     active: zBool("Whether the key is accepted."),
     created_at: zDateTime("When the key was created."),

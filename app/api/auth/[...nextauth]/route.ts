@@ -1,7 +1,8 @@
 // GET/POST /api/auth/* — next-auth: the dashboard's sign-in, sign-out and session
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth";
+import { withSignInLimits } from "@/lib/auth/sign-in-limits";
 
-const handler = NextAuth(authOptions);
+const handler = withSignInLimits(NextAuth(authOptions));
 
 export { handler as GET, handler as POST };

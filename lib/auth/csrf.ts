@@ -1,0 +1,45 @@
+// Cross-site request forgery on cookie-authenticated writes. A page on another site (or on
+// another port of this host, which browsers count as the same site) can make the browser
+// send the session cookie with a form post or a "simple" fetch. Such writes are refused
+// unless the browser says they come from this origin, and their body must be JSON, which a
+// cross-origin page cannot send without a CORS preflight that Ensign never grants.
+import { ApiError, PermissionDeniedError } from "@/lib/api/errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function hostsOf(request: Request): Set<string> {
+  const hosts = new Set<string>();
+  for (const name of ["host", "x-forwarded-host"]) {
+    for (const value of (request.headers.get(name) ?? "").split(",")) {
+      if (value.trim()) hosts.add(value.trim().toLowerCase());
+    }
+  }
+  hosts.add(new URL(request.url).host.toLowerCase());
+  return hosts;
+}
+
+function isSameOrigin(request: Request): boolean {
+  // Sec-Fetch-Site is set by the browser and cannot be forged by a page; every current
+  // browser sends it. Origin is the fallback for those that do not.
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  try {
+    return hostsOf(request).has(new URL(origin).host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+const hasBody = (request: Request) =>
+  Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
+
+export function assertSameOriginWrite(request: Request): void {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+  if (!isSameOrigin(request)) throw new PermissionDeniedError("CSRF Failed: Origin checking failed.");
+  const type = request.headers.get("content-type") ?? "";
+  if (hasBody(request) && !/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
+  }
+}
