@@ -4,14 +4,32 @@
 /** Largest request body accepted on any path (ENSIGN_MAX_BODY_BYTES); larger ones get a 413. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-export function readMaxBodyBytes(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.ENSIGN_MAX_BODY_BYTES?.trim();
-  if (!raw) return DEFAULT_MAX_BODY_BYTES;
+/**
+ * Bytes of request bodies being handled at once (ENSIGN_MAX_BODY_BYTES_IN_FLIGHT): past it a
+ * body gets a 503 instead of memory. A body can cost ten times its size while it is parsed and
+ * checked (a 1 MB password: ~10 MB), so 16 of 1 MB at once exhausted the default 160 MB heap;
+ * 4 MB survives 80 at once. SDK bodies are a few KB: thousands fit.
+ */
+export const DEFAULT_MAX_BODY_BYTES_IN_FLIGHT = 4 * 1024 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+function readBytes(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
   const bytes = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(bytes) || bytes < 1) {
-    throw new Error(`ENSIGN_MAX_BODY_BYTES must be a positive whole number of bytes, not "${raw}"`);
+    throw new Error(`${name} must be a positive whole number of bytes, not "${raw}"`);
   }
   return bytes;
+}
+
+export function readMaxBodyBytes(env: Env = process.env): number {
+  return readBytes(env, "ENSIGN_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES);
+}
+
+export function readMaxBodyBytesInFlight(env: Env = process.env): number {
+  return readBytes(env, "ENSIGN_MAX_BODY_BYTES_IN_FLIGHT", DEFAULT_MAX_BODY_BYTES_IN_FLIGHT);
 }
 
 let maxBodyBytes: number | undefined;

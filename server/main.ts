@@ -9,8 +9,8 @@ import { ensureAdminUser } from "@/lib/auth/users";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { serveFastLane } from "./fast-lane";
-import { maxRequestBodyBytes } from "./limits";
-import { limitRequestBody } from "./request-body";
+import { maxRequestBodyBytes, readMaxBodyBytesInFlight } from "./limits";
+import { createBodyLimiter } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
@@ -32,15 +32,21 @@ function failRequest(res: ServerResponse, error: unknown) {
   else res.destroy();
 }
 
-// The process outlives any one request's mistake: log it and keep serving the others.
+// The process outlives any one request's mistake: log it and keep serving the others. Next
+// installs such loggers itself when it loads; these stand in should it ever stop doing so.
 function keepServingOnStrayErrors() {
-  process.on("unhandledRejection", (reason) => console.error("[ensign] unhandled rejection:", reason));
-  process.on("uncaughtException", (error) => console.error("[ensign] uncaught exception:", error));
+  if (process.listenerCount("unhandledRejection") === 0)
+    process.on("unhandledRejection", (reason) => console.error("[ensign] unhandled rejection:", reason));
+  if (process.listenerCount("uncaughtException") === 0)
+    process.on("uncaughtException", (error) => console.error("[ensign] uncaught exception:", error));
 }
 
 async function main() {
   process.chdir(root);
-  const maxBodyBytes = maxRequestBodyBytes();
+  const limitRequestBody = createBodyLimiter({
+    maxBodyBytes: maxRequestBodyBytes(),
+    maxInFlightBytes: readMaxBodyBytesInFlight(),
+  });
   const routeMethods = loadRouteMethods(path.join(import.meta.dirname, "route-methods.json"));
   const url = databaseUrl();
   const { applied } = await applyMigrations(url);
@@ -67,7 +73,7 @@ async function main() {
       const url = canonicalRequestUrl(req.url ?? "/");
       if (url === null) return sendJson(res, 404, { detail: "Not found." });
       req.url = url;
-      limitRequestBody(req, res, maxBodyBytes, route);
+      limitRequestBody(req, res, route);
     } catch (error) {
       failRequest(res, error);
     }

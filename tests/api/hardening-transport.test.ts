@@ -12,6 +12,7 @@ import { appRoutes, fillPattern, MISSING_IDS, seedTenant, type Tenant } from "..
 import { freePort, startEnsign, type RunningEnsign } from "../support/server";
 
 const SMALL_CAP = 4096;
+const SMALL_BUDGET = 2 * SMALL_CAP;
 const TOO_LARGE = { detail: `Request body is too large: the limit is ${SMALL_CAP} bytes.` };
 const DEFAULT_TOO_LARGE = { detail: "Request body is too large: the limit is 1048576 bytes." };
 
@@ -89,6 +90,27 @@ async function expectAlive(base: string) {
   expect(res.status).toBe(200);
 }
 
+const SMALL_LIMITS = {
+  ENSIGN_MAX_BODY_BYTES: String(SMALL_CAP),
+  ENSIGN_MAX_BODY_BYTES_IN_FLIGHT: String(SMALL_BUDGET),
+};
+
+/** A request that declares `length` bytes and sends only a few: its body stays in flight. */
+function holdBodyOpen(base: string, target: string, length: number) {
+  const url = new URL(base);
+  const req = httpRequest({
+    host: url.hostname,
+    port: url.port,
+    method: "POST",
+    path: target,
+    headers: { "Content-Type": "application/json", "Content-Length": String(length) },
+    agent: false,
+  });
+  req.on("error", () => undefined);
+  req.write("{");
+  return () => req.destroy();
+}
+
 let smallCap: RunningEnsign;
 let nextOnly: RunningEnsign;
 let lanes: [string, string][];
@@ -96,8 +118,8 @@ let lanes: [string, string][];
 beforeAll(async () => {
   const databaseUrl = inject("databaseUrl");
   [smallCap, nextOnly] = await Promise.all([
-    startEnsign({ databaseUrl, env: { ENSIGN_MAX_BODY_BYTES: String(SMALL_CAP) } }),
-    startEnsign({ databaseUrl, env: { ENSIGN_MAX_BODY_BYTES: String(SMALL_CAP), ENSIGN_FAST_LANE: "0" } }),
+    startEnsign({ databaseUrl, env: { ...SMALL_LIMITS } }),
+    startEnsign({ databaseUrl, env: { ...SMALL_LIMITS, ENSIGN_FAST_LANE: "0" } }),
   ]);
   lanes = [
     ["fast lane", smallCap.url],
@@ -181,6 +203,29 @@ describe("request bodies are capped on every path, before they are read", () => 
         chunks: [identify.slice(0, 7), identify.slice(7)],
       });
       expect([lane, identified.status, identified.body.identifier]).toEqual([lane, 200, "chunked"]);
+    }
+  });
+
+  it("answers 503 while the bodies in flight would pass ENSIGN_MAX_BODY_BYTES_IN_FLIGHT", async () => {
+    for (const [lane, base] of lanes) {
+      const held = [
+        holdBodyOpen(base, "/api/v1/auth/login/", SMALL_CAP),
+        holdBodyOpen(base, "/api/v1/identities/", SMALL_CAP),
+      ];
+      await new Promise((r) => setTimeout(r, 300));
+      const busy = await raw(base, { path: "/api/v1/auth/login/", body: "{}" });
+      expect([lane, busy.status, busy.body, busy.headers["retry-after"]]).toEqual([
+        lane,
+        503,
+        { detail: "The server is handling too many request bodies at once: try again shortly." },
+        "1",
+      ]);
+      // Reads need no body, so they are never turned away.
+      await expectAlive(base);
+      for (const release of held) release();
+      await new Promise((r) => setTimeout(r, 300));
+      const after = await raw(base, { path: "/api/v1/auth/login/", body: "{}" });
+      expect([lane, after.status]).toEqual([lane, 400]);
     }
   });
 
