@@ -67,7 +67,11 @@ describe("storeInitialValue", () => {
     expect(storeInitialValue("+5")).toEqual({ valueType: "int", value: "5" });
     expect(storeInitialValue("007")).toEqual({ valueType: "int", value: "7" });
     expect(storeInitialValue("1_000")).toEqual({ valueType: "int", value: "1000" });
-    expect(storeInitialValue("2147483647")).toEqual({ valueType: "int", value: "2147483647" });
+    // Flagsmith's bound is strict: |n| < 2147483647 (features/utils.py, is_32_bit_integer).
+    expect(storeInitialValue("2147483646")).toEqual({ valueType: "int", value: "2147483646" });
+    expect(storeInitialValue("-2147483646")).toEqual({ valueType: "int", value: "-2147483646" });
+    expect(storeInitialValue("2147483647")).toEqual({ valueType: "unicode", value: "2147483647" });
+    expect(storeInitialValue("-2147483647")).toEqual({ valueType: "unicode", value: "-2147483647" });
     expect(storeInitialValue("2147483648")).toEqual({ valueType: "unicode", value: "2147483648" });
     expect(storeInitialValue("1__0")).toEqual({ valueType: "unicode", value: "1__0" });
     expect(storeInitialValue("1.5")).toEqual({ valueType: "unicode", value: "1.5" });

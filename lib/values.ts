@@ -42,12 +42,16 @@ export function storeFeatureValue(raw: ScalarValue | undefined): StoredValue {
 // Python's int() accepts surrounding whitespace, a sign and digit-group underscores.
 const PYTHON_INT = /^\s*[+-]?\d+(_\d+)*\s*$/;
 
-/** A feature's initial_value string, typed as Flagsmith's get_value_type does. */
+/**
+ * A feature's initial_value string, typed as Flagsmith's get_value_type does: an integer only
+ * while its magnitude is below 2147483647 (Flagsmith's bound is strict), else it stays a string,
+ * so `/flags/` serves "2147483647" and "3000000000" as strings, as Flagsmith does.
+ */
 export function storeInitialValue(initial: string | null | undefined): StoredValue {
   if (initial === null || initial === undefined) return { valueType: "unicode", value: null };
   if (PYTHON_INT.test(initial)) {
     const n = Number(initial.trim().replaceAll("_", ""));
-    if (isInt32(n)) return { valueType: "int", value: String(n) };
+    if (Number.isInteger(n) && Math.abs(n) < INT32_MAX) return { valueType: "int", value: String(n) };
   }
   if (["true", "True", "false", "False"].includes(initial)) {
     return { valueType: "bool", value: initial.toLowerCase() };

@@ -1,7 +1,8 @@
 // The SDK fast lane: the SDK endpoints answered straight from node:http, before Next's
 // request pipeline (which costs ~1.2 ms of CPU per request before any of our code). It
 // calls the very same lib/sdk handlers as the route files under app/api/v1, so both lanes
-// answer identically (tests/api/fast-lane.test.ts compares them).
+// answer identically (tests/api/fast-lane.test.ts compares them). server/main.ts has already
+// put the path in its one spelling and capped the body; a method a route lacks is left to it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
@@ -11,9 +12,12 @@ import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
+import { maxRequestBodyBytes } from "./limits";
+import { sendTooLarge } from "./request-body";
 
 type SdkHandler = (req: SdkRequest) => Promise<SdkResponse>;
 
+/** The fast lane's paths (with the trailing slash) and the handler of each method. */
 const ROUTES: Record<string, Partial<Record<string, SdkHandler>>> = {
   "/api/v1/flags/": { GET: handleFlagsRequest },
   "/api/v1/identities/": { GET: handleIdentitiesGet, POST: handleIdentitiesPost },
@@ -21,15 +25,14 @@ const ROUTES: Record<string, Partial<Record<string, SdkHandler>>> = {
   "/api/v1/analytics/flags/": { POST: handleAnalyticsFlagsPost },
 };
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
+// The entry's cap already holds; counting again keeps the lane safe wherever it is mounted.
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxRequestBodyBytes()) {
         resolve(null);
         req.destroy();
         return;
@@ -69,11 +72,11 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
     return true;
   }
   const handler = route[method === "HEAD" ? "GET" : method];
-  if (!handler) return false; // Next answers 405 with its own Allow header
+  if (!handler) return false; // server/main.ts answers 405
   void (async () => {
     try {
       const body = method === "GET" || method === "HEAD" ? "" : await readBody(req);
-      if (body === null) return sendJson(res, 413, { detail: "Request body too large." });
+      if (body === null) return sendTooLarge(res, maxRequestBodyBytes());
       const query = new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1));
       send(res, await handler({ headers: req.headers, query, body }));
     } catch (error) {

@@ -2,7 +2,7 @@
 // (/identities/{id}/featurestates/) and edge (/edge-identities/{uuid}/edge-featurestates/)
 // routes. Overrides are part of the environment document, so every write bumps its revision.
 import { assertValueBudget } from "@/lib/limits/quotas";
-import { PermissionDeniedError, ValidationError } from "@/lib/api/errors";
+import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { generateUuid } from "@/lib/keys";
@@ -18,7 +18,8 @@ const NOT_IN_PROJECT = "Feature does not exist in project";
 
 /**
  * The feature a body names, which must belong to the environment's project. A feature of a
- * project the user cannot see answers 403, as every id named in a body does.
+ * project the user cannot see answers as one that does not exist: another tenant's ids are
+ * not revealed.
  */
 export async function resolveOverrideFeature(
   userId: number,
@@ -31,14 +32,12 @@ export async function resolveOverrideFeature(
     if (!feature) throw ValidationError.field("feature", NOT_IN_PROJECT);
     return feature;
   }
-  const feature = await db.feature.findUnique({ where: { id: ref }, include });
+  const feature = await db.feature.findFirst({
+    where: { id: ref, project: { organisation: { users: { some: { userId } } } } },
+    include,
+  });
   if (!feature) throw ValidationError.field("feature", `Invalid pk "${ref}" - object does not exist.`);
   if (feature.projectId === env.projectId) return feature;
-  const visible = await db.project.findFirst({
-    where: { id: feature.projectId, organisation: { users: { some: { userId } } } },
-    select: { id: true },
-  });
-  if (!visible) throw new PermissionDeniedError();
   throw ValidationError.field("feature", NOT_IN_PROJECT);
 }
 

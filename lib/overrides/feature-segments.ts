@@ -1,7 +1,7 @@
 // Feature segments: the link of a feature, a segment and an environment that a segment
 // override hangs on, with its priority among the feature's overrides in that environment.
 import { assertQuota } from "@/lib/limits/quotas";
-import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
+import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
@@ -150,8 +150,9 @@ export async function updateFeatureSegmentPriorities(userId: number, raw: unknow
   const items = parsePriorityItems(raw);
   if (items.length === 0) return [];
   const requested = new Map(items.map((item) => [item.id, item.priority]));
+  // Another tenant's feature segments are not found, exactly like ids that name nothing.
   const targets = await db.featureSegment.findMany({
-    where: { id: { in: [...requested.keys()] } },
+    where: { id: { in: [...requested.keys()] }, environment: { project: visibleProject(userId) } },
     select: { id: true, featureId: true, environmentId: true },
   });
   if (targets.length !== items.length) {
@@ -161,10 +162,6 @@ export async function updateFeatureSegmentPriorities(userId: number, raw: unknow
   if (targets.some((t) => t.featureId !== first.featureId || t.environmentId !== first.environmentId)) {
     throw ValidationError.nonField("All feature segments must belong to the same feature & environment.");
   }
-  const visible = await db.environment.count({
-    where: { id: first.environmentId, project: visibleProject(userId) },
-  });
-  if (!visible) throw new PermissionDeniedError();
   const rows = await db.$transaction(async (tx) => {
     const current = await siblings(tx, first);
     await storePriorities(tx, current, reorderPriorities(current, requested));

@@ -352,9 +352,10 @@ describe("edge identity overrides", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual(expected);
     }
+    // A feature the caller cannot see answers as one that does not exist (issue 14).
     const hidden = await call(states, { token: s.token, body: { feature: theirs.id } });
-    expect(hidden.status).toBe(403);
-    expect(hidden.body).toEqual({ detail: "You do not have permission to perform this action." });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body).toEqual({ feature: [`Invalid pk "${theirs.id}" - object does not exist.`] });
     const path = `${states}${created.body.featurestate_uuid}/`;
     const noFeature = await call(path, { method: "PUT", token: s.token, body: { enabled: false } });
     expect(noFeature.status).toBe(400);

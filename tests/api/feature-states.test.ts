@@ -304,7 +304,17 @@ describe("updating feature states", () => {
         { multivariate_feature_option: theirs.multivariate_options[0].id, percentage_allocation: 1 },
       ],
     });
-    expect(forbidden.status).toBe(403);
+    // Another tenant's option answers as one that does not exist (issue 14).
+    expect(forbidden.status).toBe(400);
+    expect(forbidden.body).toEqual({
+      multivariate_feature_state_values: [
+        {
+          multivariate_feature_option: [
+            `Invalid pk "${theirs.multivariate_options[0].id}" - object does not exist.`,
+          ],
+        },
+      ],
+    });
 
     const after = await stateOf(s, "mvstate");
     expect(after.enabled).toBe(false);

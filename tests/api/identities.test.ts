@@ -495,10 +495,10 @@ describe("identity overrides", () => {
     });
     expect(change.status).toBe(400);
     expect(change.body).toEqual({ feature: ["Feature does not exist in project"] });
-    // A feature the caller cannot see at all is refused like every id named in a body.
+    // A feature the caller cannot see answers as one that does not exist (issue 14).
     const hidden = await call(states, { token: s.token, body: { feature: strangers.id } });
-    expect(hidden.status).toBe(403);
-    expect(hidden.body).toEqual({ detail: "You do not have permission to perform this action." });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body).toEqual({ feature: [`Invalid pk "${strangers.id}" - object does not exist.`] });
     expect((await call(`${states}${list.body.results[0].id}/`, { token: s.token })).body.enabled).toBe(true);
     expect(await documentUpdatedAt(s)).toBe(stamp);
 

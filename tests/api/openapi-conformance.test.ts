@@ -511,12 +511,12 @@ describe("feature states", () => {
     await invoke(
       "updateEnvironmentFeatureState",
       { token, path, body: { multivariate_feature_state_values: allocations } },
-      403,
+      400,
     );
     await invoke(
       "partialUpdateEnvironmentFeatureState",
       { token, path, body: { multivariate_feature_state_values: allocations } },
-      403,
+      400,
     );
   });
 });
@@ -636,7 +636,7 @@ describe("segment overrides", () => {
     await invoke(
       "updateFeatureSegmentPriorities",
       { token, body: [{ id: otherLink.body.id, priority: 0 }] },
-      403,
+      400,
     );
     await invoke("listFeatureStates", { token }, 400);
     await invoke("listFeatureStates", { token, query: { environment: String(other.environmentId) } }, 403);
@@ -806,7 +806,7 @@ describe("identities", () => {
     await invoke(
       "createIdentityOverride",
       { token, path, body: { feature: other.featureId, enabled: true } },
-      403,
+      400,
     );
     await invoke("createIdentityOverride", { token, path, body: { feature: "x" } }, 400);
     const override = await invoke(
@@ -831,12 +831,12 @@ describe("identities", () => {
     await invoke(
       "updateIdentityOverride",
       { token, path: overridePath, body: { feature: other.featureId } },
-      403,
+      400,
     );
     await invoke(
       "partialUpdateIdentityOverride",
       { token, path: overridePath, body: { feature: other.featureId } },
-      403,
+      400,
     );
     await invoke("partialUpdateIdentityOverride", { token, path: missingOverride, body: {} }, 404);
     await invoke(
@@ -942,7 +942,7 @@ describe("edge identities", () => {
     await invoke("listEdgeIdentityOverrides", { token, path, query: { feature: "x" } }, 400);
     await invoke("createEdgeIdentityOverride", { token, path: missing, body: { feature: featureId } }, 404);
     await invoke("createEdgeIdentityOverride", { token, path, body: {} }, 400);
-    await invoke("createEdgeIdentityOverride", { token, path, body: { feature: other.featureId } }, 403);
+    await invoke("createEdgeIdentityOverride", { token, path, body: { feature: other.featureId } }, 400);
     const override = await invoke(
       "createEdgeIdentityOverride",
       { token, path, body: { feature: featureId } },
@@ -966,12 +966,12 @@ describe("edge identities", () => {
     await invoke(
       "partialUpdateEdgeIdentityOverride",
       { token, path: overridePath, body: { feature: other.featureId } },
-      403,
+      400,
     );
     await invoke(
       "updateEdgeIdentityOverride",
       { token, path: overridePath, body: { feature: other.featureId } },
-      403,
+      400,
     );
     await invoke(
       "partialUpdateEdgeIdentityOverride",

@@ -309,9 +309,10 @@ describe("feature segments: priorities", () => {
     expect(notList.body).toEqual({ non_field_errors: ['Expected a list of items but got type "dict".'] });
 
     const stranger = await seed();
+    // Another tenant's ids answer as ids that name nothing (issue 14).
     const denied = await post([{ id: a.id, priority: 3 }], stranger.token);
-    expect(denied.status).toBe(403);
-    expect(denied.body).toEqual(DENIED);
+    expect(denied.status).toBe(400);
+    expect(denied.body).toEqual({ non_field_errors: ["Some of the provided ids were not found."] });
     expect((await listFeatureSegments(s, feature.id)).results[0].priority).toBe(0);
   });
 

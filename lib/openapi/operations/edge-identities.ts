@@ -21,15 +21,7 @@ import {
 } from "../responses/edge-identities";
 import { ZResolvedFlagList } from "../responses/identities";
 import type { Operation } from "../types";
-import {
-  featureOfOtherOrganisation,
-  invalidBody,
-  invalidBodyOrList,
-  noContent,
-  notAuthenticated,
-  notFound,
-  ok,
-} from "./shared";
+import { invalidBody, invalidBodyOrList, noContent, notAuthenticated, notFound, ok } from "./shared";
 
 const tag = "Edge identities";
 const listPath = "/api/v1/environments/{apiKey}/edge-identities/";
@@ -66,7 +58,6 @@ const overrideWrite = {
     200: ok("The updated override.", ZEdgeOverride),
     400: overrideErrors,
     401: notAuthenticated,
-    403: featureOfOtherOrganisation,
     404: notFound("The environment, the identity or the override"),
   },
 } satisfies Omit<Operation, "method" | "operationId" | "summary">;
@@ -201,7 +192,6 @@ export const edgeIdentityOperations: Operation[] = [
       201: ok("The created override.", ZEdgeOverride),
       400: overrideErrors,
       401: notAuthenticated,
-      403: featureOfOtherOrganisation,
       404: identityNotFound,
     },
   },

@@ -27,10 +27,9 @@ const update = {
     200: ok("The updated feature state.", ZFeatureState),
     400: {
       ...invalidBody,
-      description: `${invalidBody.description} Multivariate shares above 100 in total are a \`non_field_errors\`.`,
+      description: `${invalidBody.description} Multivariate shares above 100 in total are a \`non_field_errors\`; an option of another organisation is unknown, like an id that names nothing.`,
     },
     401: notAuthenticated,
-    403: forbidden("A multivariate option named in the body is not visible to the caller"),
     404: stateNotFound,
   },
 } satisfies Omit<Operation, "method" | "operationId" | "summary">;

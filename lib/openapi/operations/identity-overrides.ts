@@ -9,15 +9,7 @@ import { ZValidationErrors } from "../responses/common";
 import { ZFeatureState, ZFeatureStatePage } from "../responses/feature-states";
 import { ZOverrideSummary, ZResolvedFlagList } from "../responses/identities";
 import type { Operation } from "../types";
-import {
-  featureOfOtherOrganisation,
-  invalidBodyOrList,
-  invalidPage,
-  noContent,
-  notAuthenticated,
-  notFound,
-  ok,
-} from "./shared";
+import { invalidBodyOrList, invalidPage, noContent, notAuthenticated, notFound, ok } from "./shared";
 
 const tag = "Identities";
 const identityPath = "/api/v1/environments/{apiKey}/identities/{identityId}/";
@@ -35,7 +27,6 @@ const overrideWrite = {
   responses: {
     400: overrideErrors,
     401: notAuthenticated,
-    403: featureOfOtherOrganisation,
     404: notFound("The environment, the identity or the override"),
   },
 } satisfies Omit<Operation, "method" | "operationId" | "summary">;
@@ -77,7 +68,6 @@ export const identityOverrideOperations: Operation[] = [
       201: ok("The created override.", ZFeatureState),
       400: overrideErrors,
       401: notAuthenticated,
-      403: featureOfOtherOrganisation,
       404: notFound("The environment or the identity"),
     },
   },

@@ -236,11 +236,10 @@ export const overrideOperations: Operation[] = [
       400: {
         description:
           "The body is not a list, an item is invalid (one error object per item, `{}` for valid ones), " +
-          "or the ids are unknown or span several features or environments.",
+          "or the ids are unknown (another organisation's are unknown too) or span several features or environments.",
         schema: z.union([ZBadRequest, z.array(ZValidationErrors).meta({ description: "Errors by item." })]),
       },
       401: notAuthenticated,
-      403: forbidden("The feature segments are not visible to the caller"),
     },
   },
   {

@@ -51,7 +51,3 @@ export const invalidBodyOrList = (listWhen: string): ResponseSpec => ({
   description: `${invalidBody.description} ${listWhen} answers a bare list of messages.`,
   schema: z.union([ZBadRequest, ZErrorList]),
 });
-
-export const featureOfOtherOrganisation = forbidden(
-  "The feature named in the body belongs to an organisation the caller is not in",
-);

@@ -1,0 +1,151 @@
+// The API's routes as the app/ file tree declares them, and a tenant holding one object of
+// every kind a route path names, so tests can walk every route instead of a hand-picked few.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { call, seed, unique, type Seeded } from "./api";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type AppRoute = { file: string; pattern: string; params: string[] };
+
+/** Every route.ts under app/<under>, as a URL pattern with `[param]` segments and a trailing slash. */
+export function appRoutes(under = "api/v1"): AppRoute[] {
+  const dir = path.join(root, "app", under);
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(
+    (f) => path.basename(f) === "route.ts",
+  );
+  return files.sort().map((file) => {
+    const segments = path
+      .dirname(file)
+      .split(path.sep)
+      .filter((s) => s !== ".");
+    const pattern = `/${[...under.split("/"), ...segments].join("/")}/`;
+    const params = segments.filter((s) => s.startsWith("[")).map((s) => s.replace(/^\[(\.\.\.)?|\]$/g, ""));
+    return { file: path.join("app", under, file), pattern, params };
+  });
+}
+
+export function fillPattern(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/\[(?:\.\.\.)?([^\]]+)\]/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for [${name}] in ${pattern}`);
+    return encodeURIComponent(String(values[name]));
+  });
+}
+
+async function ok(res: Promise<{ status: number; text: string; body: any }>, what: string) {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+export type Tenant = Seeded & { ids: Record<string, string | number> };
+
+/** A user with one of everything a route path can name: its ids keyed by path parameter name. */
+export async function seedTenant(): Promise<Tenant> {
+  const s = await seed();
+  const { token, envKey, projectId } = s;
+  const env = `/api/v1/environments/${envKey}`;
+  const feature = await ok(
+    call(`/api/v1/projects/${projectId}/features/`, {
+      token,
+      body: { name: unique("f"), default_enabled: true },
+    }),
+    "feature",
+  );
+  const option = await ok(
+    call(`/api/v1/projects/${projectId}/features/${feature.id}/mv-options/`, {
+      token,
+      body: { type: "unicode", string_value: "blue", default_percentage_allocation: 0 },
+    }),
+    "mv option",
+  );
+  const segment = await ok(
+    call(`/api/v1/projects/${projectId}/segments/`, {
+      token,
+      body: {
+        name: unique("seg"),
+        rules: [
+          {
+            type: "ALL",
+            rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: "pro" }] }],
+          },
+        ],
+      },
+    }),
+    "segment",
+  );
+  const override = await ok(
+    call(`${env}/features/${feature.id}/create-segment-override/`, {
+      token,
+      body: {
+        enabled: true,
+        feature_state_value: { type: "unicode", string_value: "x" },
+        feature_segment: { segment: segment.id },
+      },
+    }),
+    "segment override",
+  );
+  await ok(
+    call("/api/v1/identities/", {
+      envKey,
+      body: { identifier: "alice", traits: [{ trait_key: "plan", trait_value: "pro" }] },
+    }),
+    "identity",
+  );
+  const identity = (await ok(call(`${env}/identities/`, { token }), "identities")).results[0];
+  const trait = (await ok(call(`${env}/identities/${identity.id}/traits/`, { token }), "traits")).results[0];
+  const identityState = await ok(
+    call(`${env}/identities/${identity.id}/featurestates/`, {
+      token,
+      body: { feature: feature.id, enabled: true },
+    }),
+    "identity override",
+  );
+  const edge = (await ok(call(`${env}/edge-identities/`, { token }), "edge identities")).results[0];
+  const edgeState = await ok(
+    call(`${env}/edge-identities/${edge.identity_uuid}/edge-featurestates/all/`, { token }),
+    "edge states",
+  );
+  const environmentState = (await ok(call(`${env}/featurestates/`, { token }), "feature states")).results[0];
+  const key = await ok(call(`${env}/api-keys/`, { token, body: { name: "server" } }), "server key");
+  return {
+    ...s,
+    ids: {
+      organisationId: s.organisationId,
+      projectId,
+      apiKey: envKey,
+      featureId: feature.id,
+      optionId: option.id,
+      segmentId: segment.id,
+      featureSegmentId: override.feature_segment.id,
+      featureStateId: environmentState.id,
+      identityId: identity.id,
+      traitId: trait.id,
+      identityUuid: edge.identity_uuid,
+      featurestateUuid:
+        edgeState.find?.((st: any) => st.featurestate_uuid && st.identity_uuid)?.featurestate_uuid ??
+        identityState.uuid ??
+        identityState.featurestate_uuid,
+      keyId: key.id,
+      file: "swagger-ui.css",
+    },
+  };
+}
+
+/** Ids of the same kinds that name nothing. */
+export const MISSING_IDS: Record<string, string | number> = {
+  organisationId: 999999999,
+  projectId: 999999999,
+  apiKey: "NoSuchEnvironmentKey0000",
+  featureId: 999999999,
+  optionId: 999999999,
+  segmentId: 999999999,
+  featureSegmentId: 999999999,
+  featureStateId: 999999999,
+  identityId: 999999999,
+  traitId: 999999999,
+  identityUuid: "00000000-0000-4000-8000-000000000000",
+  featurestateUuid: "00000000-0000-4000-8000-000000000000",
+  keyId: 999999999,
+  file: "swagger-ui.css",
+};
