@@ -6,8 +6,10 @@ import next from "next";
 import { ensureAdminUser } from "@/lib/auth/users";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
+import { closeAllStreams } from "@/lib/sdk/sse/hub";
 import { serveFastLane } from "./fast-lane";
 import { ensureAuthSecret } from "./secret";
+import { serveSse } from "./sse";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8000);
@@ -28,14 +30,17 @@ async function main() {
   // ENSIGN_FAST_LANE=0 sends SDK calls through Next's route handlers too (for comparison).
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
   const server = createServer((req, res) => {
-    if (fastLane && serveFastLane(req, res)) return;
+    if (serveSse(req, res) || (fastLane && serveFastLane(req, res))) return;
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, hostname, () => {
     console.log(`[ensign] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
   });
-  const stop = () => server.close(() => process.exit(0));
+  const stop = () => {
+    server.close(() => process.exit(0));
+    closeAllStreams(); // server.close waits for open streams to end
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }
