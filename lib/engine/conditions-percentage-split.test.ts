@@ -26,9 +26,23 @@ describe("PERCENTAGE_SPLIT", () => {
     expect(split("69.42", "flag", [trait("flag", true)])).toBe(false);
   });
 
-  it("falls back to the identity key when the named property is missing", () => {
-    expect(split("47.13", "missing")).toBe(true);
-    expect(split("47.12", "missing")).toBe(false);
+  // Engine v10.0.3: before it, a missing property fell back to the identity key (47.129… here).
+  it("never matches when the named property is missing, whatever the value", () => {
+    expect(split("47.13", "missing")).toBe(false);
+    expect(split("100", "missing")).toBe(false);
+    expect(split("100", "$.identity.traits.missing")).toBe(false);
+    expect(split("100", "plan", [trait("plan", null)])).toBe(false);
+  });
+
+  it("treats an empty property like no property", () => {
+    expect(split("47.13", "")).toBe(true);
+    expect(split("47.12", "")).toBe(false);
+  });
+
+  it("hashes a JSONPath property's value", () => {
+    // $.identity.key is the identity key itself, so the bucket is the same as without a property.
+    expect(split("47.13", "$.identity.key")).toBe(true);
+    expect(split("47.12", "$.identity.key")).toBe(false);
   });
 
   it("is false for a non-numeric or null value, or without an identity", () => {

@@ -216,10 +216,23 @@ describe("IN", () => {
     expect(check("IN", "[42]", 42)).toBe(true);
     expect(check("IN", "[4.0]", 4)).toBe(false);
     expect(check("IN", "[true]", "True")).toBe(true);
-    expect(check("IN", ' ["x,y"]', "x,y")).toBe(true);
+    expect(check("IN", '["x,y"]', "x,y")).toBe(true);
+    expect(check("IN", "[1.5, null, false]", "None")).toBe(true);
     // Not a JSON array: falls back to commas.
     expect(check("IN", '["a", "b"', '["a"')).toBe(true);
     expect(check("IN", '{"a": 1}', '{"a": 1}')).toBe(true);
+  });
+
+  // Engine v10.0.4: only a value whose first character is "[" is tried as JSON.
+  it.each([
+    [' ["x,y"]', "x,y", false],
+    [' ["x,y"]', ' ["x', true],
+    ['"a"', '"a"', true],
+    ['"a"', "a", false],
+    ["\n[1]", "1", false],
+    ["[1]", "1", true],
+  ] as const)("IN %j holds for %j: %s", (value, traitValue, expected) => {
+    expect(check("IN", value, traitValue)).toBe(expected);
   });
 
   it("is false for a null value", () => {

@@ -113,12 +113,15 @@ function matchesModulo(condition: EngineCondition, trait: PyValue): boolean {
 }
 
 /**
- * The value is a JSON list (any JSON json.loads accepts, if it is a list) or else a comma-separated
- * string, compared as strings without trimming. Ints are stringified first; floats and bools
- * never match (Python compares them with strings, which is always unequal).
+ * A value starting with "[" is read as a JSON list when it parses as one; anything else (and a
+ * bracketed value that is not valid JSON) is split on commas. Candidates are compared as strings
+ * without trimming. Ints are stringified first; floats and bools never match (Python compares
+ * them with strings, which is always unequal). Since engine v10.0.4 only a leading "[" selects
+ * JSON, so " [1]" or "\"a\"" are plain comma lists.
  */
 function parseInCandidates(conditionValue: string): ReadonlySet<string> {
-  return new Set(parsePythonJsonList(conditionValue) ?? conditionValue.split(","));
+  const fromJson = conditionValue.startsWith("[") ? parsePythonJsonList(conditionValue) : null;
+  return new Set(fromJson ?? conditionValue.split(","));
 }
 
 function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
@@ -132,8 +135,9 @@ function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
 
 /**
  * Buckets [segment key, subject] into [0, 100) and admits it when the bucket is <= the value.
- * The subject is the property's value when the condition names a property that resolves, the
- * identity hash key otherwise (a named but missing property also falls back, as in Python).
+ * Without a property the subject is the identity hash key; with one, it is the property's value,
+ * and a named property the identity lacks never matches (Flagsmith's engine since v10.0.3;
+ * before, it fell back to the identity key).
  */
 function matchesPercentageSplit(
   context: ConditionContext,
@@ -141,7 +145,7 @@ function matchesPercentageSplit(
   property: PyValue | null,
   segmentKey: string,
 ): boolean {
-  const subject = property !== null ? pyStr(property) : (context.identity?.key ?? null);
+  const subject = condition.property_ ? property && pyStr(property) : (context.identity?.key ?? null);
   if (subject === null) return false;
   const threshold = asFloat(condition);
   if (threshold === null) return false;

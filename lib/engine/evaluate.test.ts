@@ -227,8 +227,8 @@ describe("evaluateIdentityFlags multivariate", () => {
       reason: "SPLIT; weight=30.0",
       overriddenBy: null,
     });
-    // An option without a key is reported by its id.
-    expect(colourFor("carol")).toMatchObject({ value: "green", variant: "12", reason: "SPLIT; weight=30.0" });
+    // An option without a key is reported as null (Flagsmith's serializer returns option.key).
+    expect(colourFor("carol")).toMatchObject({ value: "green", variant: null, reason: "SPLIT; weight=30.0" });
     expect(colourFor("alice")).toMatchObject({ value: "grey", variant: "control", reason: "DEFAULT" });
   });
 

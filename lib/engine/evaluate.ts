@@ -18,7 +18,7 @@ export type ResolvedFlag = {
   state: EngineFeatureState;
   enabled: boolean;
   value: FlagValue;
-  /** null for STANDARD; for MULTIVARIATE the option's key (or its id), or "control". */
+  /** null for STANDARD; for MULTIVARIATE the chosen option's key (null if it has none), or "control". */
   variant: string | null;
   overriddenBy: null | "SEGMENT" | "IDENTITY";
   segment: { id: number; name: string } | null;
@@ -38,8 +38,8 @@ export type EvaluateIdentityInput = {
 function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
   if (feature.type !== "MULTIVARIATE") return null;
   if (!chosen) return "control";
-  const option = chosen.multivariate_feature_option;
-  return option.key ?? String(option.id);
+  // An option without a key is reported as null, as Flagsmith does (not by its id).
+  return chosen.multivariate_feature_option.key;
 }
 
 function defaultFlag(state: EngineFeatureState): ResolvedFlag {

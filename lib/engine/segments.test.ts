@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   createConditionContext,
@@ -6,6 +7,7 @@ import {
   isContextInSegment,
   matchesRule,
 } from "./segments";
+import { RULE_TYPES } from "./types";
 import { cond, context, doc, rule, segment, trait } from "./test-fixtures";
 
 const yes = cond("EQUAL", "plan", "gold");
@@ -37,22 +39,55 @@ describe("matchesRule", () => {
     expect(matchesRule(ctx, shape(no), "1")).toBe(false);
   });
 
-  it("requires the rule's own conditions and its sub-rules", () => {
+  it("requires both the rule's own conditions and its sub-rules to hold under its type", () => {
     expect(matchesRule(ctx, rule("ANY", [yes], [rule("ALL", [no])]), "1")).toBe(false);
-    expect(matchesRule(ctx, rule("NONE", [no], [rule("ANY", [yes])]), "1")).toBe(true);
-    expect(matchesRule(ctx, rule("NONE", [yes], [rule("ANY", [yes])]), "1")).toBe(false);
+    expect(matchesRule(ctx, rule("ANY", [yes], [rule("ALL", [no]), rule("ALL", [yes])]), "1")).toBe(true);
+    expect(matchesRule(ctx, rule("NONE", [no], [rule("ANY", [yes])]), "1")).toBe(false);
+    expect(matchesRule(ctx, rule("NONE", [no], [rule("ANY", [no])]), "1")).toBe(true);
+    expect(matchesRule(ctx, rule("NONE", [yes], [rule("ANY", [no])]), "1")).toBe(false);
   });
 
-  it("ANDs sub-rules whatever the parent's type, as Flagsmith's engines do", () => {
-    // Python: `matches_conditions and all(sub-rules)`; the nodejs engine does the same.
-    expect(matchesRule(ctx, rule("ANY", [], [rule("ALL", [yes]), rule("ALL", [no])]), "1")).toBe(false);
-    expect(matchesRule(ctx, rule("NONE", [], [rule("ALL", [yes])]), "1")).toBe(true);
-    expect(matchesRule(ctx, rule("NONE", [], [rule("ALL", [no])]), "1")).toBe(false);
+  // Flagsmith's engine v10.1.0 combines sub-rules with the parent's type (before, always AND).
+  it.each([
+    ["ANY", [true, false], true],
+    ["ANY", [false, false], false],
+    ["ALL", [true, false], false],
+    ["ALL", [true, true], true],
+    ["NONE", [false, false], true],
+    ["NONE", [true, false], false],
+  ] as const)("%s parent over nested ALL groups matching %j", (type, groups, expected) => {
+    const nested = groups.map((matches) => rule("ALL", [yes, matches ? yes : no]));
+    expect(matchesRule(ctx, rule(type, [], nested), "1")).toBe(expected);
+  });
+
+  it("treats sub-rules exactly as it treats conditions, for every type", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RULE_TYPES),
+        fc.array(fc.boolean(), { maxLength: 6 }),
+        (type, results) => {
+          const conditions = results.map((matches) => (matches ? yes : no));
+          const asConditions = matchesRule(ctx, rule(type, conditions), "1");
+          const asSubRules = matchesRule(
+            ctx,
+            rule(
+              type,
+              [],
+              conditions.map((condition) => rule("ALL", [condition])),
+            ),
+            "1",
+          );
+          expect(asSubRules).toBe(asConditions);
+        },
+      ),
+    );
   });
 
   it("nests deeper than the dashboard allows", () => {
-    const deep = rule("ALL", [], [rule("ALL", [], [rule("NONE", [no], [rule("ANY", [no, yes])])])]);
+    const deep = rule("ALL", [], [rule("ALL", [], [rule("NONE", [no], [rule("ANY", [no, no])])])]);
     expect(matchesRule(ctx, deep, "1")).toBe(true);
+    const deepYes = rule("ALL", [], [rule("ALL", [], [rule("NONE", [no], [rule("ANY", [no, yes])])])]);
+    expect(matchesRule(ctx, deepYes, "1")).toBe(false);
   });
 });
 

@@ -42,8 +42,8 @@ export function createConditionContext(context: EvaluationContext): ConditionCon
 
 /** Conditions combined under the rule's type, stopping at the first that decides it. */
 function conditionsHold(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
-  const conditions = rule.conditions ?? [];
-  if (conditions.length === 0) return true;
+  const conditions = rule.conditions;
+  if (!conditions || conditions.length === 0) return true;
   switch (rule.type) {
     case "ALL":
       for (const condition of conditions) if (!matchesCondition(context, condition, segmentKey)) return false;
@@ -59,15 +59,34 @@ function conditionsHold(context: ConditionContext, rule: EngineRule, segmentKey:
   }
 }
 
+/** Sub-rules combined under the parent's type, likewise. */
+function subRulesHold(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
+  const children = rule.rules;
+  if (!children || children.length === 0) return true;
+  switch (rule.type) {
+    case "ALL":
+      for (const child of children) if (!matchesRule(context, child, segmentKey)) return false;
+      return true;
+    case "ANY":
+      for (const child of children) if (matchesRule(context, child, segmentKey)) return true;
+      return false;
+    case "NONE":
+      for (const child of children) if (matchesRule(context, child, segmentKey)) return false;
+      return true;
+    default:
+      return false;
+  }
+}
+
 /**
- * A rule holds when its conditions combine to true under its type (ALL / ANY / NONE) and every
- * sub-rule holds. Sub-rules are always ANDed whatever the parent's type: that is Flagsmith's
- * semantics, and why the dashboard nests ANY rules inside one ALL rule. An empty list is true.
+ * A rule holds when its conditions, and separately its sub-rules, combine to true under the
+ * rule's own type: under ANY one matching condition and one matching sub-rule suffice, under NONE
+ * neither may match. That is Flagsmith's engine since v10.1.0 (before it, sub-rules were always
+ * ANDed). The dashboard's shape, one ALL rule over nested ANY rules, means the same either way.
+ * An empty list holds vacuously, whatever the type.
  */
 export function matchesRule(context: ConditionContext, rule: EngineRule, segmentKey: string): boolean {
-  if (!conditionsHold(context, rule, segmentKey)) return false;
-  for (const child of rule.rules ?? []) if (!matchesRule(context, child, segmentKey)) return false;
-  return true;
+  return conditionsHold(context, rule, segmentKey) && subRulesHold(context, rule, segmentKey);
 }
 
 /** A segment with no rules matches nobody; otherwise every top-level rule must hold. */

@@ -150,12 +150,20 @@ describe("identity evaluation", () => {
       initial_value: "control-value",
       multivariate_options: [{ type: "unicode", string_value: "never", default_percentage_allocation: 0 }],
     });
+    await createFeature(s, {
+      name: "mv_keyed",
+      initial_value: "control-value",
+      multivariate_options: [
+        { type: "unicode", string_value: "keyed", key: "k1", default_percentage_allocation: 100 },
+      ],
+    });
     const flags = (await identify(s.envKey, { identifier: "mv-user" })).flags;
     const all = flagNamed(flags, "mv_all");
     expect(all?.feature.type).toBe("MULTIVARIATE");
     expect(all?.feature_state_value).toBe("big");
-    expect(typeof all?.variant).toBe("string");
-    expect(all?.variant).not.toBe("control");
+    // The chosen option has no key: Flagsmith reports null, not the option's id.
+    expect(all?.variant).toBeNull();
+    expect(flagNamed(flags, "mv_keyed")).toMatchObject({ feature_state_value: "keyed", variant: "k1" });
     expect(flagNamed(flags, "mv_none")).toMatchObject({
       feature_state_value: "control-value",
       variant: "control",

@@ -22,6 +22,7 @@ export type FeatureInput = {
     string_value?: string;
     integer_value?: number;
     boolean_value?: boolean;
+    key?: string;
     default_percentage_allocation: number;
   }[];
 };
