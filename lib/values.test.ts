@@ -7,7 +7,9 @@ import {
   readValueObject,
   storeFeatureValue,
   storeInitialValue,
+  storeTraitValue,
   storeValueObject,
+  traitValueJson,
 } from "./values";
 
 describe("storeFeatureValue", () => {
@@ -126,5 +128,25 @@ describe("pythonNumberString", () => {
     expect(pythonNumberString(18446744073709552000)).toBe("18446744073709551616");
     expect(pythonNumberString(0.5)).toBe("0.5");
     expect(pythonNumberString(1e22)).toBe("1e+22");
+  });
+});
+
+describe("trait values", () => {
+  it("stores floats as Python prints them and reads them back as numbers", () => {
+    expect(storeTraitValue(2.5)).toEqual({ valueType: "float", value: "2.5" });
+    expect(storeTraitValue(2, { isFloat: true })).toEqual({ valueType: "float", value: "2.0" });
+    expect(storeTraitValue(1e-7)).toEqual({ valueType: "float", value: "1e-07" });
+    expect(storeTraitValue(2)).toEqual({ valueType: "int", value: "2" });
+    expect(readValue({ valueType: "float", value: "2.0" })).toBe(2);
+    expect(readValue({ valueType: "float", value: "1e-07" })).toBe(1e-7);
+  });
+
+  it("writes a float trait's JSON with its fraction, anything else as JSON.stringify", () => {
+    expect(traitValueJson(2, "float")).toBe("2.0");
+    expect(traitValueJson(1e16, "float")).toBe("1e+16");
+    expect(traitValueJson(2, "int")).toBe("2");
+    expect(traitValueJson("2.0", "unicode")).toBe('"2.0"');
+    expect(traitValueJson(true, "bool")).toBe("true");
+    for (const x of [2, 0.1, -3, 1e-7, 123456789.5]) expect(JSON.parse(traitValueJson(x, "float"))).toBe(x);
   });
 });

@@ -106,13 +106,31 @@ export function readValue(stored: StoredValue): ScalarValue {
   }
 }
 
-/** A trait value typed as Flagsmith types it (Python type of the decoded JSON value). */
-export function storeTraitValue(raw: string | number | boolean): StoredValue {
+/**
+ * A trait value typed as Flagsmith types it (Python type of the decoded JSON value). JavaScript
+ * reads `2.0` as 2, so callers that saw the JSON text say whether it was written as a float
+ * (lib/api/json-body); a float is stored as Python prints it ("2.0").
+ */
+export function storeTraitValue(
+  raw: string | number | boolean,
+  options?: { isFloat?: boolean },
+): StoredValue {
   if (typeof raw === "boolean") return { valueType: "bool", value: raw ? "true" : "false" };
   if (typeof raw === "number") {
-    return Number.isInteger(raw)
-      ? { valueType: "int", value: String(raw) }
-      : { valueType: "float", value: String(raw) };
+    return Number.isInteger(raw) && !options?.isFloat
+      ? { valueType: "int", value: BigInt(raw).toString() }
+      : { valueType: "float", value: formatPythonFloat(raw) };
   }
   return { valueType: "unicode", value: raw };
+}
+
+/**
+ * JSON text of a trait value as Flagsmith (Python's json) writes it: a float keeps its fraction
+ * (2.0, not 2), so an SDK reading the traits back sees the type it sent.
+ */
+export function traitValueJson(value: ScalarValue, valueType: string | null | undefined): string {
+  if (valueType === "float" && typeof value === "number" && Number.isFinite(value)) {
+    return formatPythonFloat(value);
+  }
+  return JSON.stringify(value);
 }

@@ -5,6 +5,7 @@ import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenti
 import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
 import { BadRequestError, NotFoundError, ValidationError } from "./errors";
 import { errorResponse, jsonResponse } from "./error-response";
+import { parseJsonBody } from "./json-body";
 import { hasNullCharacter, nullCharacterErrors } from "./null-characters";
 import { zodIssuesToDrf } from "./zod-errors";
 
@@ -68,13 +69,9 @@ function parseParams<S extends AnySchema>(schema: S, input: unknown): z.infer<S>
 }
 
 async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new BadRequestError(`JSON parse error - ${(error as Error).message}`);
-  }
+  const body = parseJsonBody(await request.text());
+  if (!body.ok) throw new BadRequestError(body.message);
+  return body.value ?? {};
 }
 
 export function queryObject(url: URL): Record<string, string> {

@@ -78,6 +78,22 @@ describe("EQUAL / NOT_EQUAL / orderings: the value is cast to the trait's type",
     expect(check("EQUAL", "5.0", 5, "int")).toBe(false);
   });
 
+  // A trait sent as JSON 2.0 (Python, Java, Go and .NET SDKs) arrives typed "float".
+  it.each([
+    ["LESS_THAN", "2.1", true, false],
+    ["LESS_THAN_INCLUSIVE", "2.0", true, false],
+    ["EQUAL", "2.0", true, false],
+    ["EQUAL", "2", true, true],
+    ["NOT_EQUAL", "2.5", true, false],
+    ["GREATER_THAN", "1.9", true, false],
+    ["IN", "2,2.0", false, true],
+    ["MODULO", "2|0", true, true],
+    ["REGEX", "^2\\.0$", true, false],
+  ] as const)("%s %j on 2 typed float: %s, typed int: %s", (operator, value, asFloat, asInt) => {
+    expect(check(operator, value, 2, "float")).toBe(asFloat);
+    expect(check(operator, value, 2, "int")).toBe(asInt);
+  });
+
   it("float traits cast with float(): exponents, inf and nan", () => {
     expect(check("EQUAL", "4.5", 4.5)).toBe(true);
     expect(check("EQUAL", "45e-1", 4.5)).toBe(true);

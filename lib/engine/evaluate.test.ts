@@ -228,7 +228,12 @@ describe("evaluateIdentityFlags multivariate", () => {
       overriddenBy: null,
     });
     // An option without a key is reported as null (Flagsmith's serializer returns option.key).
-    expect(colourFor("carol")).toMatchObject({ value: "green", variant: null, reason: "SPLIT; weight=30.0" });
+    expect(colourFor("carol")).toMatchObject({
+      value: "green",
+      variant: null,
+      multivariateValue: values[1],
+      reason: "SPLIT; weight=30.0",
+    });
     expect(colourFor("alice")).toMatchObject({ value: "grey", variant: "control", reason: "DEFAULT" });
   });
 

@@ -20,6 +20,8 @@ export type ResolvedFlag = {
   value: FlagValue;
   /** null for STANDARD; for MULTIVARIATE the chosen option's key (null if it has none), or "control". */
   variant: string | null;
+  /** The multivariate value the identity was bucketed into; null for control and non-MV flags. */
+  multivariateValue: EngineMultivariateValue | null;
   overriddenBy: null | "SEGMENT" | "IDENTITY";
   segment: { id: number; name: string } | null;
   /** "DEFAULT" | "TARGETING_MATCH; segment=<name>" | "SPLIT; weight=<w>" | "IDENTITY_OVERRIDE" */
@@ -49,6 +51,7 @@ function defaultFlag(state: EngineFeatureState): ResolvedFlag {
     enabled: state.enabled,
     value: state.feature_state_value,
     variant: variantOf(state.feature, null),
+    multivariateValue: null,
     overriddenBy: null,
     segment: null,
     reason: "DEFAULT",
@@ -112,6 +115,7 @@ export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFla
         enabled: identityState.enabled,
         value: identityState.feature_state_value,
         variant: variantOf(feature, null),
+        multivariateValue: null,
         overriddenBy: "IDENTITY",
         segment: null,
         reason: "IDENTITY_OVERRIDE",
@@ -130,6 +134,7 @@ export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFla
       enabled: state.enabled,
       value: chosen ? chosen.multivariate_feature_option.value : state.feature_state_value,
       variant: variantOf(feature, chosen),
+      multivariateValue: chosen,
       overriddenBy: override ? "SEGMENT" : null,
       segment,
       reason,

@@ -1,6 +1,7 @@
 // The SDK endpoints' own request/response shapes, independent of Next: plain headers, query
 // and body text in; status, headers and body text out. Next routes adapt them with
 // serveSdkRequest; a raw node:http server can call the handlers directly.
+import { parseJsonBody as parseJson } from "@/lib/api/json-body";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import type { SdkSnapshot } from "./snapshot";
 
@@ -72,17 +73,13 @@ export function matchesEtag(headers: SdkHeaders, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
 }
 
-/** Parses a JSON body (`undefined` when empty); a malformed one answers DRF's parse error. */
+/** Parses a JSON body (`undefined` when empty); a malformed or too deep one answers DRF's parse error. */
 export function parseJsonBody(
   text: string,
   snapshot?: SdkSnapshot,
 ): { ok: true; value: unknown } | { ok: false; response: SdkResponse } {
-  if (text.trim() === "") return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, response: detail(400, `JSON parse error - ${(error as Error).message}`, snapshot) };
-  }
+  const body = parseJson(text);
+  return body.ok ? body : { ok: false, response: detail(400, body.message, snapshot) };
 }
 
 /** Adapts a web Request to an SDK handler and its answer back to a web Response. */

@@ -17,8 +17,6 @@ const KNOWN_DIFFERENCES = {
     "Python's % takes the divisor's sign, JavaScript's the dividend's. MODULO traits are non-negative.",
   inFalsy: "Node's IN refuses falsy traits (0, \"\"); Python matches '0'. IN traits are never 0 or empty.",
   inFloats: "Node's IN stringifies floats, Python never matches them. IN only reads string and int traits.",
-  subRuleTypes:
-    "Node combines sub-rules with the parent rule's type. Sub-rules only sit under ALL rules, where both engines AND them.",
   identifierCommas:
     "Node turns identity overrides into an IN over comma-joined identifiers. Identifiers have no commas.",
 };
@@ -82,9 +80,12 @@ async function seedEnvironment() {
   };
 
   for (const [i, segment] of SEGMENTS.entries()) {
+    // Both engines combine sub-rules under the parent's type (Flagsmith's engine v10.1.0,
+    // flagsmith-nodejs 8.1.1), so some parents are ANY or NONE.
+    const parent = i % 4 === 1 ? "ANY" : i % 4 === 3 ? "NONE" : "ALL";
     const rules = [
       rule(
-        "ALL",
+        parent,
         [],
         segment.groups.map((g) => rule(g.type ?? "ANY", g.conditions)),
       ),

@@ -59,7 +59,8 @@ export const ZIdentityFlag = z
   .strictObject({
     ...flagFields,
     variant: z.string().nullable().meta({
-      description: "Key of the multivariate option chosen, `control`, or null for a standard feature.",
+      description:
+        "Key of the multivariate option chosen (null if it has no key), `control`, or null for a standard feature.",
     }),
   })
   .meta({ id: "IdentityFlag", description: "A flag as one identity resolves it." });

@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { parseJsonBody } from "@/lib/api/json-body";
 import { parseIdentifyBody, TRAIT_TOO_LONG } from "./parse";
 
 describe("parseIdentifyBody", () => {
+  it("types a number by how the JSON text wrote it: 2.0 and 1e3 are floats, 2 an int", () => {
+    const body = parseJsonBody(
+      '{"identifier": "u", "traits": [{"trait_key": "a", "trait_value": 2.0}, {"trait_key": "b", "trait_value": 2},' +
+        ' {"trait_key": "c", "trait_value": 1e3}, {"trait_key": "d", "trait_value": "2.0"}]}',
+    );
+    const parsed = parseIdentifyBody(body.ok ? body.value : null, null);
+    expect(parsed.ok && parsed.value.traits.map((t) => [t.key, t.value, t.valueType])).toEqual([
+      ["a", 2, "float"],
+      ["b", 2, "int"],
+      ["c", 1000, "float"],
+      ["d", "2.0", "unicode"],
+    ]);
+  });
+
   it("reads identifier, typed traits and transient flags", () => {
     const parsed = parseIdentifyBody(
       {

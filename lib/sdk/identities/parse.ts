@@ -2,6 +2,7 @@
 // (IdentifyWithTraitsSerializer, TraitValueField), with DRF's exact error shapes: per-item
 // error objects in a list, `{}` for the items that were fine.
 import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
+import { isJsonFloat } from "@/lib/api/json-body";
 import { hasNullCharacter, NULL_CHARACTERS } from "@/lib/api/null-characters";
 import type { TraitValueType } from "@/lib/engine";
 import { storeTraitValue } from "@/lib/values";
@@ -66,8 +67,10 @@ export function parseString(
 
 const codePoints = (s: string) => (s.length <= TRAIT_VALUE_MAX_LENGTH ? s.length : Array.from(s).length);
 
+/** isFloat: the JSON text wrote the number with a fraction or exponent (lib/api/json-body). */
 export function parseTraitValue(
   raw: unknown,
+  isFloat = false,
 ): Parsed<{ value: IncomingTrait["value"]; valueType: TraitValueType | null }> {
   if (raw === null || raw === undefined) return { ok: true, value: { value: null, valueType: null } };
   // Anything that is not a JSON scalar is kept as text, as Flagsmith keeps str(value).
@@ -76,7 +79,7 @@ export function parseTraitValue(
     return { ok: false, errors: [TRAIT_TOO_LONG] };
   }
   if (typeof scalar === "string" && hasNullCharacter(scalar)) return { ok: false, errors: [NULL_CHARACTERS] };
-  const stored = storeTraitValue(scalar);
+  const stored = storeTraitValue(scalar, { isFloat });
   return { ok: true, value: { value: scalar, valueType: stored.valueType as TraitValueType } };
 }
 
@@ -96,7 +99,8 @@ function parseTrait(raw: unknown): Parsed<IncomingTrait> {
     maxLength: TRAIT_KEY_MAX_LENGTH,
   });
   if (!key.ok) errors.trait_key = key.errors;
-  const value = "trait_value" in item ? parseTraitValue(item.trait_value) : null;
+  const value =
+    "trait_value" in item ? parseTraitValue(item.trait_value, isJsonFloat(item, "trait_value")) : null;
   if (!value) errors.trait_value = ["This field is required."];
   else if (!value.ok) errors.trait_value = value.errors;
   const transient = parseBoolean(item.transient);

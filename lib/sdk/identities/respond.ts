@@ -4,11 +4,12 @@
 import {
   evaluateIdentityFlags,
   type EngineFeatureState,
+  type EngineMultivariateValue,
   type EngineTrait,
   type ResolvedFlag,
   type TraitValueType,
 } from "@/lib/engine";
-import { readValue } from "@/lib/values";
+import { readValue, traitValueJson } from "@/lib/values";
 import { serializeFlag } from "../flag-json";
 import { FEATURE_NOT_FOUND } from "../flags";
 import { detail, jsonText, type SdkResponse } from "../http";
@@ -86,20 +87,21 @@ function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
   });
 }
 
-// A flag object depends only on the winning state and the variant chosen from it, and both come
-// from the immutable snapshot, so each is serialised once and reused by every identity.
-const flagJsonCache = new WeakMap<EngineFeatureState, Map<string | null, string>>();
+// A flag object depends only on the winning state and the multivariate value chosen from it
+// (not the variant name: options without a key all report null), and both come from the
+// immutable snapshot, so each is serialised once and reused by every identity.
+const flagJsonCache = new WeakMap<EngineFeatureState, Map<EngineMultivariateValue | null, string>>();
 
 function flagJson(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
-  let byVariant = flagJsonCache.get(flag.state);
-  if (!byVariant) {
-    byVariant = new Map();
-    flagJsonCache.set(flag.state, byVariant);
+  let byValue = flagJsonCache.get(flag.state);
+  if (!byValue) {
+    byValue = new Map();
+    flagJsonCache.set(flag.state, byValue);
   }
-  let json = byVariant.get(flag.variant);
+  let json = byValue.get(flag.multivariateValue);
   if (json === undefined) {
     json = serializeResolvedFlag(snapshot, flag);
-    byVariant.set(flag.variant, json);
+    byValue.set(flag.multivariateValue, json);
   }
   return json;
 }
@@ -120,11 +122,15 @@ function serializeResolvedFlag(snapshot: SdkSnapshot, flag: ResolvedFlag): strin
   });
 }
 
+// By hand rather than JSON.stringify so that a float trait keeps its fraction (2.0), as Python
+// writes it and as the SDK sent it.
 function traitsJson(input: IdentityEvaluation): string {
   if (input.snapshot.hideSensitiveData) return "[]";
-  return JSON.stringify(
-    input.traits.map((t) => ({ id: t.id, trait_key: t.key, trait_value: t.value, transient: t.transient })),
+  const items = input.traits.map(
+    (t) =>
+      `{"id":${JSON.stringify(t.id)},"trait_key":${JSON.stringify(t.key)},"trait_value":${traitValueJson(t.value, t.valueType)},"transient":${t.transient}}`,
   );
+  return `[${items.join(",")}]`;
 }
 
 /** The full answer: identifier, traits and every visible flag. */

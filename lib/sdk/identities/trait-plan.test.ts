@@ -24,6 +24,14 @@ describe("planTraitWrites", () => {
     });
   });
 
+  it("stores a float-typed integral number as a float, written as Python prints it", () => {
+    const float = { ...trait("price", 2), valueType: "float" as const };
+    expect(planTraitWrites([float, trait("big", 1e21)]).upserts).toEqual([
+      { traitKey: "price", valueType: "float", value: "2.0" },
+      { traitKey: "big", valueType: "int", value: "1000000000000000000000" },
+    ]);
+  });
+
   it("deletes the keys sent with null", () => {
     const plan = planTraitWrites([trait("age", 32), trait("plan", null)]);
     expect(plan.deletes).toEqual(["plan"]);

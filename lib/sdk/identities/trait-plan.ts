@@ -21,7 +21,7 @@ export function planTraitWrites(incoming: IncomingTrait[]): TraitWritePlan {
       plan.deletes.push(key);
       continue;
     }
-    const next = storeTraitValue(trait.value);
+    const next = storeTraitValue(trait.value, { isFloat: trait.valueType === "float" });
     plan.upserts.push({ traitKey: key, valueType: next.valueType, value: next.value ?? "" });
   }
   return plan;

@@ -1,5 +1,6 @@
 // Bodies of the legacy trait endpoints: `{"identity": {"identifier"}, "trait_key", "trait_value"}`,
 // alone (POST /traits/, null refused) or in a list (PUT /traits/bulk/, null deletes).
+import { isJsonFloat } from "@/lib/api/json-body";
 import {
   IDENTIFIER_MAX_LENGTH,
   parseString,
@@ -44,7 +45,8 @@ export function parseTraitWrite(raw: unknown, { allowNull }: { allowNull: boolea
     maxLength: TRAIT_KEY_MAX_LENGTH,
   });
   if (!key.ok) errors.trait_key = key.errors;
-  const value = "trait_value" in body ? parseTraitValue(body.trait_value) : null;
+  const value =
+    "trait_value" in body ? parseTraitValue(body.trait_value, isJsonFloat(body, "trait_value")) : null;
   if (!value) errors.trait_value = ["This field is required."];
   else if (!value.ok) errors.trait_value = value.errors;
   else if (value.value.value === null && !allowNull) errors.trait_value = ["This field may not be null."];
