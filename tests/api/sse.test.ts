@@ -127,7 +127,7 @@ describe("GET /sse/environments/{key}/stream", () => {
     instance.process.kill("SIGTERM");
     expect(await ended).toBe(true);
     expect(await exited).toBe(0);
-  });
+  }, 90_000); // starts a server of its own
 });
 
 describe("flagsmith JS client with realtime: true", () => {

@@ -76,7 +76,8 @@ export function toOfrepFlag(flag: ResolvedFlag, evaluated: boolean): OfrepFlag {
     reason: reasonOf(flag, evaluated),
     metadata: { enabled: flag.enabled },
   };
-  if (flag.variant !== null) out.variant = flag.variant;
+  // Options without a key have no variant name in Flagsmith's answers; OFREP names them by value.
+  if (flag.feature.type === "MULTIVARIATE") out.variant = flag.variant ?? String(flag.value);
   if (flag.segment) out.metadata.segment = flag.segment.name;
   return out;
 }
