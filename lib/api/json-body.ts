@@ -10,13 +10,18 @@ export const MAX_JSON_DEPTH = 64;
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; message: string };
 
-// Containers holding a number written as a float, and under which keys (array indexes as text).
-const floatKeys = new WeakMap<object, Set<string>>();
+// A container holding numbers written as floats lists their keys (array indexes as text) under
+// this symbol. A symbol key is invisible to JSON.stringify, Object.keys/entries and for-in, so
+// schemas and walkers never see it (a spread copies it along with the values it describes). It is
+// a plain property because a WeakMap entry, or defineProperty, per container cost more than the
+// whole parse.
+const FLOAT_KEYS = Symbol("jsonFloatKeys");
+type Marked = { [FLOAT_KEYS]?: Set<string> };
 
 /** Whether container[key] was written in the body as a float (`2.0`, `1e3`, `-0.5`). */
 export function isJsonFloat(container: unknown, key: string | number): boolean {
   if (container === null || typeof container !== "object") return false;
-  return floatKeys.get(container)?.has(String(key)) ?? false;
+  return (container as Marked)[FLOAT_KEYS]?.has(String(key)) ?? false;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -48,70 +53,100 @@ function scan(text: string): { tooDeep: boolean; hasFloat: boolean } {
   return { tooDeep: false, hasFloat };
 }
 
-const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
-const STRING = /"(?:[^"\\]|\\.)*"/y;
-const WHITESPACE = /[ \t\n\r]*/y;
-
 /**
  * Builds the value again from text JSON.parse has already accepted, so it needs no error paths,
- * and marks float-written numbers. Strings go through JSON.parse so escapes decode exactly as
- * there; "__proto__" is defined as an own key, as JSON.parse does.
+ * and marks float-written numbers. Strings with escapes go through JSON.parse so they decode
+ * exactly as there; "__proto__" is defined as an own key, as JSON.parse does.
  */
 class FloatAwareReader {
   private pos = 0;
+  /** Whether the value read last was a number written as a float. */
+  private wasFloat = false;
   constructor(private readonly text: string) {}
 
   private skipWhitespace(): void {
-    WHITESPACE.lastIndex = this.pos;
-    WHITESPACE.exec(this.text);
-    this.pos = WHITESPACE.lastIndex;
+    const text = this.text;
+    let code = text.charCodeAt(this.pos);
+    while (code === 32 || code === 9 || code === 10 || code === 13) code = text.charCodeAt(++this.pos);
   }
 
   private readString(): string {
-    STRING.lastIndex = this.pos;
-    const token = STRING.exec(this.text)![0];
-    this.pos += token.length;
-    return JSON.parse(token) as string;
-  }
-
-  /** The value at the cursor, and whether it is a number written as a float. */
-  read(): { value: unknown; isFloat: boolean } {
-    this.skipWhitespace();
-    const char = this.text[this.pos];
-    if (char === "{") return { value: this.readObject(), isFloat: false };
-    if (char === "[") return { value: this.readArray(), isFloat: false };
-    if (char === '"') return { value: this.readString(), isFloat: false };
-    for (const [literal, value] of [
-      ["true", true],
-      ["false", false],
-      ["null", null],
-    ] as const) {
-      if (this.text.startsWith(literal, this.pos)) {
-        this.pos += literal.length;
-        return { value, isFloat: false };
+    const text = this.text;
+    const start = this.pos;
+    let escaped = false;
+    let i = start + 1;
+    for (let code = text.charCodeAt(i); code !== 34; code = text.charCodeAt(++i)) {
+      if (code === 92) {
+        escaped = true;
+        i++;
       }
     }
-    NUMBER.lastIndex = this.pos;
-    const match = NUMBER.exec(this.text)!;
-    this.pos += match[0].length;
-    return { value: Number(match[0]), isFloat: match[1] !== undefined || match[2] !== undefined };
+    this.pos = i + 1;
+    return escaped ? (JSON.parse(text.slice(start, this.pos)) as string) : text.slice(start + 1, i);
   }
 
-  private mark(container: object, key: string, isFloat: boolean): void {
-    let keys = floatKeys.get(container);
-    if (isFloat) {
-      if (!keys) floatKeys.set(container, (keys = new Set()));
-      keys.add(key);
-    } else {
-      keys?.delete(key);
+  private readNumber(): number {
+    const text = this.text;
+    const start = this.pos;
+    let isFloat = false;
+    for (;;) {
+      const code = text.charCodeAt(this.pos);
+      if (code === 46 || code === 101 || code === 69) isFloat = true;
+      else if (!(isDigit(code) || code === 45 || code === 43)) break;
+      this.pos++;
     }
+    this.wasFloat = isFloat;
+    return Number(text.slice(start, this.pos));
+  }
+
+  read(): unknown {
+    this.skipWhitespace();
+    this.wasFloat = false;
+    switch (this.text.charCodeAt(this.pos)) {
+      case 123: {
+        const object = this.readObject();
+        this.wasFloat = false;
+        return object;
+      }
+      case 91: {
+        const array = this.readArray();
+        this.wasFloat = false;
+        return array;
+      }
+      case 34:
+        return this.readString();
+      case 116:
+        this.pos += 4;
+        return true;
+      case 102:
+        this.pos += 5;
+        return false;
+      case 110:
+        this.pos += 4;
+        return null;
+      default:
+        return this.readNumber();
+    }
+  }
+
+  /** The container's float-written keys so far, updated with the value just read. */
+  private mark(keys: Set<string> | undefined, key: string): Set<string> | undefined {
+    if (this.wasFloat) return (keys ?? new Set()).add(key);
+    keys?.delete(key);
+    return keys;
+  }
+
+  private done<T extends object>(container: T, keys: Set<string> | undefined): T {
+    if (keys?.size) (container as Marked)[FLOAT_KEYS] = keys;
+    return container;
   }
 
   private readObject(): Record<string, unknown> {
     const object: Record<string, unknown> = {};
+    let keys: Set<string> | undefined;
     this.pos++;
     this.skipWhitespace();
-    if (this.text[this.pos] === "}") {
+    if (this.text.charCodeAt(this.pos) === 125) {
       this.pos++;
       return object;
     }
@@ -120,28 +155,33 @@ class FloatAwareReader {
       const key = this.readString();
       this.skipWhitespace();
       this.pos++; // ":"
-      const { value, isFloat } = this.read();
-      Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-      this.mark(object, key, isFloat);
+      const value = this.read();
+      if (key === "__proto__") {
+        Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+      } else {
+        object[key] = value;
+      }
+      keys = this.mark(keys, key);
       this.skipWhitespace();
-      if (this.text[this.pos++] === "}") return object;
+      if (this.text.charCodeAt(this.pos++) === 125) return this.done(object, keys);
     }
   }
 
   private readArray(): unknown[] {
     const array: unknown[] = [];
+    let keys: Set<string> | undefined;
     this.pos++;
     this.skipWhitespace();
-    if (this.text[this.pos] === "]") {
+    if (this.text.charCodeAt(this.pos) === 93) {
       this.pos++;
       return array;
     }
     for (;;) {
-      const { value, isFloat } = this.read();
-      this.mark(array, String(array.length), isFloat);
+      const value = this.read();
+      if (this.wasFloat) keys = this.mark(keys, String(array.length));
       array.push(value);
       this.skipWhitespace();
-      if (this.text[this.pos++] === "]") return array;
+      if (this.text.charCodeAt(this.pos++) === 93) return this.done(array, keys);
     }
   }
 }
@@ -163,5 +203,5 @@ export function parseJsonBody(text: string): JsonBody {
     return { ok: false, message: `JSON parse error - ${(error as Error).message}` };
   }
   if (!hasFloat) return { ok: true, value };
-  return { ok: true, value: new FloatAwareReader(text).read().value };
+  return { ok: true, value: new FloatAwareReader(text).read() };
 }

@@ -122,14 +122,18 @@ describe("EQUAL / NOT_EQUAL / orderings: the value is cast to the trait's type",
     expect(check("EQUAL", "yes", "True")).toBe(false);
   });
 
-  it("string traits compare as text, by code point; a null value is the text 'None'", () => {
+  it("string traits compare as text, by code point; a null value is the empty string", () => {
     expect(check("EQUAL", "abc", "abc")).toBe(true);
     expect(check("EQUAL", "ABC", "abc")).toBe(false);
     expect(check("GREATER_THAN", "abc", "abd")).toBe(true);
     expect(check("LESS_THAN", "b", "abc")).toBe(true);
     expect(check("GREATER_THAN", "\uff5e", "😀")).toBe(true);
-    expect(check("EQUAL", null, "None")).toBe(true);
+    // Flagsmith's API maps a null condition value to "" before the engine sees it.
+    expect(check("EQUAL", null, "")).toBe(true);
+    expect(check("EQUAL", null, "None")).toBe(false);
     expect(check("NOT_EQUAL", null, "x")).toBe(true);
+    expect(check("REGEX", null, "anything")).toBe(true);
+    expect(check("NOT_CONTAINS", null, "x")).toBe(false);
   });
 });
 
@@ -251,8 +255,9 @@ describe("IN", () => {
     expect(check("IN", value, traitValue)).toBe(expected);
   });
 
-  it("is false for a null value", () => {
+  it("reads a null value as the empty string", () => {
     expect(check("IN", null, "None")).toBe(false);
+    expect(check("IN", null, "")).toBe(true);
   });
 });
 

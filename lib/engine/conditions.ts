@@ -11,8 +11,9 @@ import type { EngineCondition, Operator } from "./types";
 // raise an uncaught exception (float(None), x % 0.0, json.loads(None)) the condition is simply
 // false: one bad condition must not break flag delivery.
 
-// Python's str(None): a null condition value is compared as the text "None".
-const PY_NONE = "None";
+// Flagsmith's API hands the engine `condition.value or ""`, so a null value is the empty string
+// for every operator (IN then holds for an empty trait, REGEX for any trait).
+const NULL_VALUE = "";
 
 // Snapshots are immutable and shared by every request, so each condition's value is parsed
 // once per way it is read (as an int, a float, a list, …) and kept beside the condition object.
@@ -20,14 +21,13 @@ const PY_NONE = "None";
 const parsedValues = new WeakMap<EngineCondition, Map<string, unknown>>();
 
 function parsedOnce<T>(condition: EngineCondition, slot: string, parse: (value: string) => T): T | null {
-  if (condition.value === null) return null;
   let slots = parsedValues.get(condition);
   if (!slots) {
     slots = new Map();
     parsedValues.set(condition, slots);
   }
   if (slots.has(slot)) return slots.get(slot) as T;
-  const parsed = parse(condition.value);
+  const parsed = parse(condition.value ?? NULL_VALUE);
   slots.set(slot, parsed);
   return parsed;
 }
@@ -77,7 +77,7 @@ function matchesTyped(operator: Operator, condition: EngineCondition, trait: PyV
     }
     case "str": {
       if (hasSemverSuffix(conditionValue)) return matchesSemver(operator, trait.value, conditionValue);
-      const expected = conditionValue ?? PY_NONE;
+      const expected = conditionValue ?? NULL_VALUE;
       if (operator === "CONTAINS") return trait.value.includes(expected);
       return applyOrder(operator, compareCodePoints(trait.value, expected), 0);
     }
@@ -187,9 +187,9 @@ export function matchesCondition(
   if (trait === null) return false;
   switch (operator) {
     case "NOT_CONTAINS":
-      return trait.kind === "str" && !trait.value.includes(value ?? PY_NONE);
+      return trait.kind === "str" && !trait.value.includes(value ?? NULL_VALUE);
     case "REGEX":
-      return pythonReMatch(value ?? PY_NONE, pyStr(trait));
+      return pythonReMatch(value ?? NULL_VALUE, pyStr(trait));
     case "MODULO":
       return matchesModulo(condition, trait);
     case "EQUAL":
