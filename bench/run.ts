@@ -3,7 +3,10 @@
 // time, and prints req/s, p50, p99, RSS and the ratio to the baseline. Then it grows the
 // stored identities to 1,000,000 and measures POST /api/v1/identities/ again.
 // Servers run pinned to CPU 0 and the load generator to CPU 1 (one core each).
+// Then the realtime parts: OFREP bulk evaluation, and SSE fan-out (N open streams, the server's
+// memory per stream, and the time a flag change takes to reach all of them).
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
+//   --sse-streams=<n> (1000) --only=realtime (skip the baseline, the /flags/, document and identity runs)
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/server";
 import { randomTraits, seedHeavyProfile } from "./seed";
+import { describeFanout, measureSseFanout, type FanoutResult } from "./sse-fanout";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = Object.fromEntries(
@@ -22,6 +26,8 @@ const args = Object.fromEntries(
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
+const SSE_STREAMS = Number(args["sse-streams"] ?? 1000);
+const ONLY_REALTIME = args.only === "realtime";
 const tsx = path.join(root, "node_modules/.bin/tsx");
 // Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
 // and flags (ENSIGN_HEAP_MB, default 160; 8 MB semi-spaces). The baseline is TypeScript run
@@ -166,6 +172,24 @@ async function load(
   return result;
 }
 
+/** OFREP bulk evaluations, each for its own targeting key and five traits. */
+function ofrepRequests(): autocannon.Request[] {
+  let n = 0;
+  return [
+    {
+      method: "POST",
+      setupRequest: (req) => {
+        const i = n++;
+        const traits = Object.fromEntries(randomTraits(i).map((t) => [t.trait_key, t.trait_value]));
+        return {
+          ...req,
+          body: JSON.stringify({ context: { targetingKey: `ofrep-${i % 10_000}`, ...traits } }),
+        };
+      },
+    },
+  ];
+}
+
 function identityRequests(prefix: string, range: number, acked: Set<string>): autocannon.Request[] {
   let n = 0;
   return [
@@ -245,61 +269,103 @@ async function main() {
     );
 
     const results: Result[] = [];
-    const baselinePort = await freePort();
-    const baseline = await startServer(
-      [
-        ...node,
-        "bench/baseline-server.ts",
-        String(baselinePort),
-        ...["flags.json", "document.json", "identity.json"].map((f) => path.join(dir, f)),
-        path.join(dir, "baseline.db"),
-      ],
-      baselinePort,
-      {},
-      "/api/v1/flags/",
-    );
-    signal(ensign.child, "SIGSTOP"); // one server on CPU 0 at a time
     const client = { "X-Environment-Key": env.api_key, "Content-Type": "application/json" };
     const server = { "X-Environment-Key": serverKey };
-    results.push(
-      await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
-    );
-    results.push(
-      await load("GET /api/v1/environment-document/", "baseline", baseline, {
-        path: "/api/v1/environment-document/",
-        headers: server,
-      }),
-    );
-    results.push(
-      await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
-        path: "/api/v1/identities/",
-        headers: client,
-        requests: identityRequests("base-", 100_000, new Set()),
-      }),
-    );
-    signal(baseline.child, "SIGKILL");
-    signal(ensign.child, "SIGCONT");
+    if (!ONLY_REALTIME) {
+      const baselinePort = await freePort();
+      const baseline = await startServer(
+        [
+          ...node,
+          "bench/baseline-server.ts",
+          String(baselinePort),
+          ...["flags.json", "document.json", "identity.json"].map((f) => path.join(dir, f)),
+          path.join(dir, "baseline.db"),
+        ],
+        baselinePort,
+        {},
+        "/api/v1/flags/",
+      );
+      signal(ensign.child, "SIGSTOP"); // one server on CPU 0 at a time
+      results.push(
+        await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
+      );
+      results.push(
+        await load("GET /api/v1/environment-document/", "baseline", baseline, {
+          path: "/api/v1/environment-document/",
+          headers: server,
+        }),
+      );
+      results.push(
+        await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
+          path: "/api/v1/identities/",
+          headers: client,
+          requests: identityRequests("base-", 100_000, new Set()),
+        }),
+      );
+      signal(baseline.child, "SIGKILL");
+      signal(ensign.child, "SIGCONT");
+
+      results.push(
+        await load("GET /api/v1/flags/", "ensign", ensign, { path: "/api/v1/flags/", headers: client }),
+      );
+      results.push(
+        await load("GET /api/v1/environment-document/", "ensign", ensign, {
+          path: "/api/v1/environment-document/",
+          headers: server,
+        }),
+      );
+      const acked = new Set<string>();
+      results.push(
+        await load("POST /api/v1/identities/ (5 traits)", "ensign", ensign, {
+          path: "/api/v1/identities/",
+          headers: client,
+          requests: identityRequests("load-", 100_000, acked),
+        }),
+      );
+      await verifyAcknowledged(ensign.url, env.api_key, token, acked);
+    }
 
     results.push(
-      await load("GET /api/v1/flags/", "ensign", ensign, { path: "/api/v1/flags/", headers: client }),
-    );
-    results.push(
-      await load("GET /api/v1/environment-document/", "ensign", ensign, {
-        path: "/api/v1/environment-document/",
-        headers: server,
-      }),
-    );
-    const acked = new Set<string>();
-    results.push(
-      await load("POST /api/v1/identities/ (5 traits)", "ensign", ensign, {
-        path: "/api/v1/identities/",
+      await load("POST /ofrep/v1/evaluate/flags (bulk, no context)", "ensign", ensign, {
+        path: "/ofrep/v1/evaluate/flags",
+        method: "POST",
         headers: client,
-        requests: identityRequests("load-", 100_000, acked),
+        body: "{}",
       }),
     );
-    await verifyAcknowledged(ensign.url, env.api_key, token, acked);
+    results.push(
+      await load("POST /ofrep/v1/evaluate/flags (bulk, key + 5 traits)", "ensign", ensign, {
+        path: "/ofrep/v1/evaluate/flags",
+        headers: client,
+        requests: ofrepRequests(),
+      }),
+    );
+    const states = await (
+      await fetch(`${ensign.url}/api/v1/environments/${env.api_key}/featurestates/?page_size=1`, {
+        headers: { Authorization: `Token ${token}` },
+      })
+    ).json();
+    const state = states.results[0];
+    const fanout = await measureSseFanout({
+      port: ensignPort,
+      pid: ensign.child.pid!,
+      envKey: env.api_key,
+      streams: SSE_STREAMS,
+      change: async () => {
+        const res = await fetch(
+          `${ensign.url}/api/v1/environments/${env.api_key}/featurestates/${state.id}/`,
+          {
+            method: "PATCH",
+            headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ enabled: !state.enabled }),
+          },
+        );
+        if (!res.ok) throw new Error(`flag change: ${res.status}`);
+      },
+    });
+    console.log(describeFanout(fanout));
 
-    if (args["skip-scale"] !== "true") {
+    if (args["skip-scale"] !== "true" && !ONLY_REALTIME) {
       console.log(`growing stored identities to ${IDENTITIES.toLocaleString()}…`);
       const started = Date.now();
       execFileSync(tsx, ["bench/grow-identities.ts", String(env.id), String(IDENTITIES)], {
@@ -316,7 +382,7 @@ async function main() {
         }),
       );
     }
-    report(results);
+    report(results, fanout);
   } finally {
     signal(ensign.child, "SIGKILL");
   }
@@ -342,7 +408,7 @@ async function verifyAcknowledged(url: string, envKey: string, token: string, ac
   );
 }
 
-function report(results: Result[]) {
+function report(results: Result[], fanout: FanoutResult) {
   const lines = [
     `| endpoint | target | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs baseline |`,
     `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
@@ -356,7 +422,7 @@ function report(results: Result[]) {
   }
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
   const header = `Ensign benchmark, ${new Date().toISOString()}, ${cpu}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, server on one core, autocannon on the other.`;
-  const text = `${header}\n\n${lines.join("\n")}\n`;
+  const text = `${header}\n\n${lines.join("\n")}\n\n${describeFanout(fanout)}\n`;
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), text);
   console.log(`\n${text}`);

@@ -12,6 +12,7 @@ import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
+import { matchOfrepRoute } from "@/lib/sdk/ofrep/handlers";
 import { maxRequestBodyBytes } from "./limits";
 import { sendTooLarge } from "./request-body";
 
@@ -63,7 +64,7 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
   const queryStart = url.indexOf("?");
   const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
   const path = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
-  const route = ROUTES[path];
+  const route = ROUTES[path] ?? matchOfrepRoute(rawPath);
   if (!route) return false;
   const method = req.method ?? "GET";
   if (method === "OPTIONS") {

@@ -9,12 +9,14 @@ import { stampClientAddress } from "@/lib/auth/client-address";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
+import { closeAllStreams } from "@/lib/sdk/sse/hub";
 import { serveFastLane } from "./fast-lane";
 import { maxRequestBodyBytes, readMaxBodyBytesInFlight } from "./limits";
 import { createBodyLimiter } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
+import { serveSse } from "./sse";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8000);
@@ -63,7 +65,7 @@ async function main() {
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
-    if (fastLane && serveFastLane(req, res)) return;
+    if (serveSse(req, res) || (fastLane && serveFastLane(req, res))) return;
     const method = req.method ?? "GET";
     const allow = routeMethods.disallowed(method, (req.url ?? "/").split("?", 1)[0]);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
@@ -92,6 +94,7 @@ async function main() {
   keepServingOnStrayErrors();
   const stop = () => {
     server.close(() => process.exit(0));
+    closeAllStreams(); // server.close waits for open streams to end
     server.closeIdleConnections();
     // Keep-alive clients may hold connections open; don't wait for them forever.
     setTimeout(() => process.exit(0), 5_000).unref();

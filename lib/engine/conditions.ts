@@ -139,17 +139,31 @@ function matchesIn(condition: EngineCondition, trait: PyValue | null): boolean {
  * and a named property the identity lacks never matches (Flagsmith's engine since v10.0.3;
  * before, it fell back to the identity key).
  */
+/**
+ * The bucket (0–100) a PERCENTAGE_SPLIT condition compares with its value: the hash of the
+ * segment and the identity key, or of the named property's value. Null when there is no subject.
+ */
+export function getPercentageSplitBucket(
+  context: ConditionContext,
+  condition: EngineCondition,
+  property: PyValue | null,
+  segmentKey: string,
+): number | null {
+  const subject = condition.property_ ? property && pyStr(property) : (context.identity?.key ?? null);
+  return subject === null ? null : getHashedPercentageForObjectIds([segmentKey, subject]);
+}
+
 function matchesPercentageSplit(
   context: ConditionContext,
   condition: EngineCondition,
   property: PyValue | null,
   segmentKey: string,
 ): boolean {
-  const subject = condition.property_ ? property && pyStr(property) : (context.identity?.key ?? null);
-  if (subject === null) return false;
+  const bucket = getPercentageSplitBucket(context, condition, property, segmentKey);
+  if (bucket === null) return false;
   const threshold = asFloat(condition);
   if (threshold === null) return false;
-  return getHashedPercentageForObjectIds([segmentKey, subject]) <= threshold;
+  return bucket <= threshold;
 }
 
 /** Whether one condition holds for the context; segmentKey is the segment id as a string. */

@@ -23,3 +23,12 @@ export {
   type SdkFilterOptions,
 } from "./evaluate";
 export { formatPythonFloat, type PyValue } from "./python-values";
+export {
+  explainIdentityFlags,
+  type Explanation,
+  type ExplainedFlag,
+  type ExplainedSegment,
+  type ExplainedRule,
+  type ExplainedCondition,
+  type ExplainedSplit,
+} from "./explain";

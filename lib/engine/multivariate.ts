@@ -24,6 +24,11 @@ export function getMultivariateSeed(state: EngineFeatureState): string {
   return String(state.django_id ?? state.featurestate_uuid);
 }
 
+/** Where the identity falls (0–100) on a multivariate state's cumulative allocation ranges. */
+export function getMultivariatePercentage(state: EngineFeatureState, identityKey: string): number {
+  return getHashedPercentageForObjectIds([getMultivariateSeed(state), identityKey]);
+}
+
 /**
  * The identity's variant of a multivariate state: p = hash([seed, identity key]) falls in one of
  * the cumulative ranges [start, start + percentage_allocation) taken in id order. Null means no
@@ -35,7 +40,7 @@ export function chooseMultivariateValue(
 ): EngineMultivariateValue | null {
   const values = state.multivariate_feature_state_values ?? [];
   if (values.length === 0) return null;
-  const percentage = getHashedPercentageForObjectIds([getMultivariateSeed(state), identityKey]);
+  const percentage = getMultivariatePercentage(state, identityKey);
   let start = 0;
   for (const value of sortMultivariateValues(values)) {
     const limit = start + value.percentage_allocation;

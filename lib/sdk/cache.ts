@@ -33,6 +33,8 @@ type CacheStore = {
   poller: ReturnType<typeof setInterval> | null;
   polling: boolean;
   unsubscribe: (() => void) | null;
+  /** Told of every snapshot compiled (SSE streams announce changes from here). */
+  compiled: Set<(snapshot: SdkSnapshot) => void>;
 };
 
 const store = ((globalThis as Record<symbol, CacheStore>)[Symbol.for("ensign.sdk.cache")] ??= {
@@ -42,6 +44,7 @@ const store = ((globalThis as Record<symbol, CacheStore>)[Symbol.for("ensign.sdk
   poller: null,
   polling: false,
   unsubscribe: null,
+  compiled: new Set(),
 });
 
 function entryFor(environmentId: number): Entry {
@@ -89,6 +92,7 @@ function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | nul
       entry.snapshot = snapshot;
       indexKeys(entry, snapshot);
       if (entry.generation === generation) entry.stale = false;
+      for (const listener of store.compiled) listener(snapshot);
       return snapshot;
     })
     .finally(() => {
@@ -97,6 +101,15 @@ function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | nul
   entry.compiling = run;
   entry.compilingGeneration = generation;
   return run;
+}
+
+/**
+ * Calls `listener` with every snapshot compiled from now on, whichever path compiled it (a
+ * request after this process's write, or the revision poll after another instance's write).
+ */
+export function onSnapshotCompiled(listener: (snapshot: SdkSnapshot) => void): () => void {
+  store.compiled.add(listener);
+  return () => store.compiled.delete(listener);
 }
 
 /** Marks snapshots stale: the next request recompiles. "all" for writes that span projects. */

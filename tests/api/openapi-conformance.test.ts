@@ -748,6 +748,11 @@ describe("identities", () => {
       200,
     );
     await invoke("listIdentityAllFeatureStates", { token, path }, 200);
+    await invoke(
+      "explainEvaluation",
+      { token, path: { apiKey: envKey }, body: { identifier: "x", traits: { a: 1 } } },
+      200,
+    );
     await invoke("deleteIdentityOverride", { token, path: overridePath }, 204);
     await invoke("deleteIdentity", { token, path }, 204);
   });
@@ -846,6 +851,12 @@ describe("identities", () => {
     );
     await invoke("deleteIdentityOverride", { token, path: missingOverride }, 404);
     await invoke("listIdentityAllFeatureStates", { token, path: missing }, 404);
+    await invoke("explainEvaluation", { token, path: { apiKey: envKey }, body: { identifier: "" } }, 400);
+    await invoke(
+      "explainEvaluation",
+      { token, path: { apiKey: "NoSuchEnvironment" }, body: { identifier: "x" } },
+      404,
+    );
   });
 });
 

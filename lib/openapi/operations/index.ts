@@ -4,6 +4,7 @@ import type { Operation } from "../types";
 import { authOperations } from "./auth";
 import { edgeIdentityOperations } from "./edge-identities";
 import { environmentOperations } from "./environments";
+import { evaluateOperations } from "./evaluate";
 import { featureStateOperations } from "./feature-states";
 import { featureOperations } from "./features";
 import { healthOperations } from "./health";
@@ -29,6 +30,7 @@ export const OPERATIONS: Operation[] = [
   ...overrideOperations,
   ...identityOperations,
   ...identityOverrideOperations,
+  ...evaluateOperations,
   ...edgeIdentityOperations,
   ...healthOperations,
 ];

@@ -1,0 +1,62 @@
+"use client";
+// A segment's rules as the identity met them: each condition with the trait value it read.
+import type { ExplainedCondition, ExplainedRule, ExplainedSegment } from "@/lib/dashboard/evaluate";
+
+function Mark({ matched }: { matched: boolean }) {
+  return (
+    <span
+      aria-label={matched ? "matched" : "not matched"}
+      className={matched ? "text-emerald-600" : "text-red-600"}
+    >
+      {matched ? "✓" : "✗"}
+    </span>
+  );
+}
+
+function ConditionLine({ condition }: { condition: ExplainedCondition }) {
+  const seen =
+    condition.operator === "PERCENTAGE_SPLIT"
+      ? `bucket ${condition.bucket === null || condition.bucket === undefined ? "none" : condition.bucket.toFixed(2)}`
+      : `saw ${condition.seen === null ? "no value" : JSON.stringify(condition.seen)}`;
+  return (
+    <li data-testid="condition" className="flex flex-wrap items-baseline gap-2">
+      <Mark matched={condition.matched} />
+      <code className="font-mono text-xs">
+        {condition.property ?? ""} {condition.operator} {condition.value ?? ""}
+      </code>
+      <span className="text-xs text-zinc-500 dark:text-zinc-400">{seen}</span>
+    </li>
+  );
+}
+
+function RuleBlock({ rule }: { rule: ExplainedRule }) {
+  return (
+    <div className="border-l border-zinc-200 pl-3 dark:border-zinc-700">
+      <p className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        <Mark matched={rule.matched} /> {rule.type}
+      </p>
+      <ul className="space-y-0.5">
+        {rule.conditions.map((condition, index) => (
+          <ConditionLine key={index} condition={condition} />
+        ))}
+      </ul>
+      {rule.rules.map((child, index) => (
+        <RuleBlock key={index} rule={child} />
+      ))}
+    </div>
+  );
+}
+
+export function SegmentExplanation({ segment }: { segment: ExplainedSegment }) {
+  return (
+    <div data-testid="segment-explanation" className="space-y-1">
+      <p className="text-sm">
+        <Mark matched={segment.matched} /> Segment <strong>{segment.name}</strong>{" "}
+        {segment.matched ? "matched" : "did not match"}
+      </p>
+      {segment.rules.map((rule, index) => (
+        <RuleBlock key={index} rule={rule} />
+      ))}
+    </div>
+  );
+}

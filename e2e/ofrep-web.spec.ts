@@ -1,0 +1,114 @@
+// Issue 18: the real OpenFeature web provider (@openfeature/ofrep-web-provider with
+// @openfeature/web-sdk) in Chromium, bundled here with esbuild into a blank page, so its bulk
+// evaluation crosses origins as a real app's would (CORS on the OFREP endpoints).
+import { expect, test } from "@playwright/test";
+import { build } from "esbuild";
+import { call, seed } from "./support/api";
+
+const entry = `
+import { OpenFeature } from "@openfeature/web-sdk";
+import { OFREPWebProvider } from "@openfeature/ofrep-web-provider";
+window.runOfrep = async (baseUrl, envKey) => {
+  const provider = new OFREPWebProvider({ baseUrl, headers: [["X-Environment-Key", envKey]], cacheMode: "disabled" });
+  await OpenFeature.setContext({ targetingKey: "web-user", plan: "gold" });
+  await OpenFeature.setProviderAndWait(provider);
+  const client = OpenFeature.getClient();
+  const read = () => ({
+    onOff: client.getBooleanValue("web_on", false),
+    off: client.getBooleanDetails("web_off", true),
+    text: client.getStringValue("web_text", "x"),
+    number: client.getNumberValue("web_number", 0),
+    object: client.getObjectValue("web_object", {}),
+    banner: client.getStringDetails("web_banner", "none"),
+    split: client.getStringDetails("web_colour", "none"),
+    missing: client.getStringDetails("web_missing", "fallback"),
+  });
+  const gold = read();
+  await OpenFeature.setContext({ targetingKey: "web-user", plan: "free" });
+  const free = read();
+  return { gold, free };
+};
+`;
+
+test("the OFREP web provider evaluates every flag type in the browser", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const s = await seed(context);
+  const feature = (body: Record<string, unknown>) =>
+    call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
+  await feature({ name: "web_on", default_enabled: true });
+  await feature({ name: "web_off", default_enabled: false });
+  await feature({ name: "web_text", default_enabled: true, initial_value: "hello" });
+  await feature({ name: "web_number", default_enabled: true, initial_value: "12" });
+  await feature({ name: "web_object", default_enabled: true, initial_value: '{"theme":"dark"}' });
+  await feature({
+    name: "web_colour",
+    default_enabled: true,
+    initial_value: "grey",
+    multivariate_options: [{ type: "unicode", string_value: "blue", default_percentage_allocation: 100 }],
+  });
+  const banner = await feature({ name: "web_banner", default_enabled: true, initial_value: "standard" });
+  const segment = await call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
+    token: s.token,
+    body: {
+      name: "gold",
+      project: s.projectId,
+      rules: [
+        {
+          type: "ALL",
+          rules: [
+            { type: "ANY", rules: [], conditions: [{ property: "plan", operator: "EQUAL", value: "gold" }] },
+          ],
+        },
+      ],
+    },
+  });
+  const featureSegment = await call<{ id: number }>(page.request, "/api/v1/features/feature-segments/", {
+    token: s.token,
+    body: { feature: banner.body.id, segment: segment.body.id, environment: s.environmentId },
+  });
+  const override = await call(page.request, "/api/v1/features/featurestates/", {
+    token: s.token,
+    body: {
+      feature: banner.body.id,
+      feature_segment: featureSegment.body.id,
+      environment: s.environmentId,
+      enabled: true,
+      feature_state_value: { type: "unicode", string_value: "gold-banner" },
+    },
+  });
+  expect(override.status).toBe(201);
+
+  const bundle = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: "js" },
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  // A page on another origin (localhost, where the server is 127.0.0.1), as an app's would be:
+  // the browser checks CORS on every OFREP call, preflight included.
+  await page.goto(baseURL!.replace("127.0.0.1", "localhost") + "/health/readiness/");
+  await page.addScriptTag({ content: bundle.outputFiles[0].text });
+  const result = await page.evaluate(
+    ([base, key]) =>
+      (window as unknown as { runOfrep: (b: string, k: string) => Promise<unknown> }).runOfrep(base, key),
+    [baseURL!, s.envKey],
+  );
+  expect(result).toMatchObject({
+    gold: {
+      onOff: true,
+      off: { value: false, reason: "DISABLED" },
+      text: "hello",
+      number: 12,
+      object: { theme: "dark" },
+      banner: { value: "gold-banner", reason: "TARGETING_MATCH" },
+      split: { value: "blue", reason: "SPLIT" },
+      missing: { value: "fallback", errorCode: "FLAG_NOT_FOUND" },
+    },
+    free: { banner: { value: "standard", reason: "DEFAULT" } },
+  });
+});
