@@ -6,6 +6,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/error
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
 import { serializeFeatureStateNested } from "@/lib/features/serializers";
 import { generateUuid } from "@/lib/keys";
 import { storeInitialValue } from "@/lib/values";
@@ -92,6 +93,7 @@ export async function createFeatureState(userId: number, input: TFeatureStateCre
     });
     await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
     await touchEnvironments({ environmentId: environment.id }, tx);
+    await recordStateChange(tx, null, await snapshotState(tx, created.id));
     return loadState(tx, created.id);
   });
   return serializeFeatureStateNested(state);
@@ -153,6 +155,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
   refuseChange("identity", "identity", input.identity, state.identityId);
   await checkMultivariateValues(db, state.featureId, input.multivariate_feature_state_values);
   const updated = await db.$transaction(async (tx) => {
+    const before = await snapshotState(tx, state.id);
     await tx.featureState.update({
       where: { id: state.id },
       data: { enabled: input.enabled, ...(input.feature_state_value ?? {}) },
@@ -161,6 +164,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
       await replaceMultivariateValues(tx, state.id, input.multivariate_feature_state_values);
     }
     await touchEnvironments({ environmentId: state.environmentId }, tx);
+    await recordStateChange(tx, before, await snapshotState(tx, state.id));
     return loadState(tx, state.id);
   });
   return serializeFeatureStateNested(updated);
@@ -172,6 +176,7 @@ export async function deleteFeatureState(userId: number, id: number) {
   if (state.scope === "env")
     throw new BadRequestError("Cannot delete the environment default feature state.");
   await db.$transaction(async (tx) => {
+    await recordStateChange(tx, await snapshotState(tx, state.id), null);
     await tx.featureState.delete({ where: { id: state.id } });
     await touchEnvironments({ environmentId: state.environmentId }, tx);
   });

@@ -1,6 +1,7 @@
 // Every documented operation. A new route method must be added to one of these registries:
 // lib/openapi/document.test.ts fails while a route and the registries disagree.
 import type { Operation } from "../types";
+import { auditOperations } from "./audit";
 import { authOperations } from "./auth";
 import { edgeIdentityOperations } from "./edge-identities";
 import { environmentOperations } from "./environments";
@@ -30,5 +31,6 @@ export const OPERATIONS: Operation[] = [
   ...identityOperations,
   ...identityOverrideOperations,
   ...edgeIdentityOperations,
+  ...auditOperations,
   ...healthOperations,
 ];
