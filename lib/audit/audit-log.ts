@@ -1,5 +1,5 @@
-// Reading the audit log: every entry of the organisations the caller administers
-// (/audit/), of one project (/projects/{id}/audit/) or of one organisation
+// Reading the audit log: every entry of the organisations the caller administers, and the
+// caller's own (/audit/), of one project (/projects/{id}/audit/) or of one organisation
 // (/organisations/{id}/audit/), newest first, filtered and paged as Flagsmith does.
 import { ValidationError, NotFoundError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
@@ -26,7 +26,9 @@ async function scopeWhere(scope: AuditScope) {
     where: { userId: scope.userId, role: "ADMIN" },
     select: { organisationId: true },
   });
-  return { organisationId: { in: admin.map((m) => m.organisationId) } };
+  // Besides its organisations' entries, an account always sees its own changes (also those
+  // of organisations it has since deleted or left).
+  return { OR: [{ organisationId: { in: admin.map((m) => m.organisationId) } }, { authorId: scope.userId }] };
 }
 
 /** `environments` may be repeated (DRF's list field) or comma-separated. */
@@ -56,7 +58,9 @@ function filters(request: Request, query: TAuditLogQuery) {
 }
 
 /** Projects, environments and authors of a set of entries, by id; gone ones are absent. */
-async function loadRelated(rows: { projectId: number | null; environmentId: number | null; authorId: number | null }[]) {
+async function loadRelated(
+  rows: { projectId: number | null; environmentId: number | null; authorId: number | null }[],
+) {
   const ids = (key: "projectId" | "environmentId" | "authorId") => [
     ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== null)),
   ];

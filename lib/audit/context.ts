@@ -6,8 +6,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 export type Actor = { userId: number };
 
-const storage = ((globalThis as Record<symbol, AsyncLocalStorage<Actor>>)[Symbol.for("ensign.audit.actor")] ??=
-  new AsyncLocalStorage<Actor>());
+const storage = ((globalThis as Record<symbol, AsyncLocalStorage<Actor>>)[
+  Symbol.for("ensign.audit.actor")
+] ??= new AsyncLocalStorage<Actor>());
 
 export function runAsActor<T>(actor: Actor | undefined, fn: () => T): T {
   return actor ? storage.run(actor, fn) : fn();

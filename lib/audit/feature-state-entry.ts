@@ -3,6 +3,7 @@
 // and records the pair. The snapshot is what the SDKs see of the state: enabled, the typed
 // value, the option weights and, for a segment override, its priority.
 import type { Tx } from "@/lib/db/client";
+import { readValue } from "@/lib/values";
 import { recordAudit } from "./record";
 
 export type StateSnapshot = {
@@ -37,8 +38,7 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
     identifier: state.identity?.identifier ?? null,
     fields: {
       enabled: state.enabled,
-      featureStateValue: state.value,
-      valueType: state.valueType,
+      featureStateValue: readValue(state),
       multivariateFeatureStateValues: state.multivariateValues.map((v) => ({
         multivariate_feature_option: v.optionId,
         percentage_allocation: v.percentageAllocation,
@@ -50,11 +50,13 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
 
 function logLine(s: StateSnapshot, action: "created" | "updated" | "deleted"): string {
   if (s.segmentName !== null) {
-    if (action === "created") return `Segment override created for feature '${s.featureName}' and segment '${s.segmentName}'`;
+    if (action === "created")
+      return `Segment override created for feature '${s.featureName}' and segment '${s.segmentName}'`;
     return `Flag state / Remote config value ${action} for feature '${s.featureName}' and segment '${s.segmentName}'`;
   }
   if (s.identifier !== null) {
-    if (action === "created") return `Identity override created for feature '${s.featureName}' and identity '${s.identifier}'`;
+    if (action === "created")
+      return `Identity override created for feature '${s.featureName}' and identity '${s.identifier}'`;
     return `Flag state / Remote config value ${action} for feature '${s.featureName}' and identity '${s.identifier}'`;
   }
   return `Flag state updated for feature: ${s.featureName}`;

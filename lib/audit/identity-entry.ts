@@ -1,9 +1,16 @@
 // Audit entries for identities and their traits written through the admin API. (Traits an
 // SDK sends are not audited: they are the application's data, not a change someone made.)
 import type { Tx } from "@/lib/db/client";
+import { readValue } from "@/lib/values";
 import { recordAudit } from "./record";
 
-type IdentityRow = { id: number; uuid: string; identifier: string; environmentId: number; dashboardAlias: string | null };
+type IdentityRow = {
+  id: number;
+  uuid: string;
+  identifier: string;
+  environmentId: number;
+  dashboardAlias: string | null;
+};
 type TraitRow = { traitKey: string; valueType: string; value: string };
 
 export async function recordIdentityChange(
@@ -33,8 +40,7 @@ export async function recordTraitChange(
 ): Promise<void> {
   const trait = (after ?? before) as TraitRow;
   const action = !before ? "created" : !after ? "deleted" : "updated";
-  const fields = (row: TraitRow | null) =>
-    row && { traitKey: row.traitKey, traitValue: row.value, valueType: row.valueType };
+  const fields = (row: TraitRow | null) => row && { traitKey: row.traitKey, traitValue: readValue(row) };
   await recordAudit(tx, {
     type: "IDENTITY",
     before: fields(before),

@@ -31,9 +31,13 @@ export type AuditEntry = {
 };
 
 async function resolveScope(tx: Tx, scope: AuditEntry["scope"]) {
-  let { environmentId = null, projectId = null, organisationId = null } = scope;
+  const environmentId = scope.environmentId ?? null;
+  let { projectId = null, organisationId = null } = scope;
   if (environmentId !== null && projectId === null) {
-    const env = await tx.environment.findUnique({ where: { id: environmentId }, select: { projectId: true } });
+    const env = await tx.environment.findUnique({
+      where: { id: environmentId },
+      select: { projectId: true },
+    });
     projectId = env?.projectId ?? null;
   }
   if (projectId !== null && organisationId === null) {

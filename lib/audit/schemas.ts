@@ -6,7 +6,8 @@ import { ZSizedPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 
 const INVALID_INT = "A valid integer is required.";
-const INVALID_DATE = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+const INVALID_DATE =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
 
 const zQueryInt = z
   .string()
@@ -39,8 +40,14 @@ export const ZAuditLogQuery = ZSizedPageQuery.extend({
     .describe(
       "Only the entries of these environments: numeric ids, repeated (`environments=1&environments=2`) or comma-separated.",
     ),
-  is_system_event: zQueryBool.optional().describe("Only changes the server made itself (true) or people made (false)."),
-  search: z.string().max(256).optional().describe("Only entries whose log line contains this text (case-insensitive)."),
+  is_system_event: zQueryBool
+    .optional()
+    .describe("Only changes the server made itself (true) or people made (false)."),
+  search: z
+    .string()
+    .max(256)
+    .optional()
+    .describe("Only entries whose log line contains this text (case-insensitive)."),
   created_date_after: zQueryDate.optional().describe("Only entries made at or after this time (ISO 8601)."),
   created_date_before: zQueryDate.optional().describe("Only entries made at or before this time (ISO 8601)."),
 });

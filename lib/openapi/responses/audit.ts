@@ -28,7 +28,10 @@ const entryFields = {
     description: "The project of the change; null when none, or when it has since been deleted.",
   }),
   related_object_id: z.int().nullable().meta({ description: "Numeric id of the changed object." }),
-  related_object_uuid: z.string().nullable().meta({ description: "UUID of the changed object, when it has one." }),
+  related_object_uuid: z
+    .string()
+    .nullable()
+    .meta({ description: "UUID of the changed object, when it has one." }),
   related_object_type: z
     .enum([
       "ORGANISATION",
