@@ -14,6 +14,8 @@ const NOT_EXERCISED = new Set([
   "updateOrganisation 403",
   "partialUpdateOrganisation 403",
   "deleteOrganisation 403",
+  "listOrganisationAuditLog 403",
+  "getOrganisationAuditLogEntry 403",
 ]);
 
 const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
@@ -1031,6 +1033,36 @@ describe("SDK", () => {
     await invoke("getFlagAnalytics", { token, path: { apiKey: envKey }, query: { days: "0" } }, 400);
     const other = await seed();
     await invoke("getFlagAnalytics", { token, path: { apiKey: other.envKey } }, 404);
+  });
+});
+
+describe("audit log", () => {
+  it("lists and reads entries of the caller, a project and an organisation, and documents the errors", async () => {
+    const s = await seed();
+    const other = await seed();
+    const { token } = s;
+    const list = await invoke("listAuditLog", { token, query: { search: "environment" } }, 200);
+    const entryId = list.body.results[0].id as number;
+    await invoke("listAuditLog", { token, query: { environments: "x" } }, 400);
+    await invoke("listAuditLog", { token, query: { page: "9" } }, 404);
+    await invoke("getAuditLogEntry", { token, path: { auditLogId: entryId } }, 200);
+    await invoke("getAuditLogEntry", { token, path: { auditLogId: MISSING_ID } }, 404);
+    const project = { projectId: s.projectId };
+    await invoke("listProjectAuditLog", { token, path: project }, 200);
+    await invoke("listProjectAuditLog", { token, path: project, query: { is_system_event: "x" } }, 400);
+    await invoke("listProjectAuditLog", { token, path: { projectId: other.projectId } }, 404);
+    await invoke("getProjectAuditLogEntry", { token, path: { ...project, auditLogId: entryId } }, 200);
+    await invoke("getProjectAuditLogEntry", { token, path: { ...project, auditLogId: MISSING_ID } }, 404);
+    const org = { organisationId: s.organisationId };
+    await invoke("listOrganisationAuditLog", { token, path: org }, 200);
+    await invoke(
+      "listOrganisationAuditLog",
+      { token, path: org, query: { created_date_after: "soon" } },
+      400,
+    );
+    await invoke("listOrganisationAuditLog", { token, path: { organisationId: other.organisationId } }, 404);
+    await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: entryId } }, 200);
+    await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: MISSING_ID } }, 404);
   });
 });
 
