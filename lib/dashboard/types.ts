@@ -158,3 +158,20 @@ export type ValueObject = {
 export type SegmentOverrideState = Omit<FeatureState, "feature_state_value"> & {
   feature_state_value: ValueObject;
 };
+
+export type AuditLogEntry = {
+  id: number;
+  created_date: string;
+  log: string;
+  author: { id: number; email: string; first_name: string; last_name: string } | null;
+  environment: { id: number; name: string } | null;
+  project: { id: number; name: string } | null;
+  related_object_id: number | null;
+  related_object_uuid: string | null;
+  related_object_type: string;
+  is_system_event: boolean;
+};
+export type AuditLogEntryDetail = AuditLogEntry & {
+  change_type: "CREATE" | "UPDATE" | "DELETE";
+  change_details: { field: string; old: unknown; new: unknown }[];
+};

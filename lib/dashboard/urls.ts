@@ -63,4 +63,14 @@ export const urls = {
   identityAllStates: (key: string, identity: number) =>
     `${V1}/environments/${key}/identities/${identity}/featurestates/all/`,
   analytics: (key: string) => `${V1}/environments/${key}/analytics/flags/`,
+  projectAudit: (
+    project: number,
+    params: {
+      search?: string;
+      environments?: number;
+      created_date_after?: string;
+      created_date_before?: string;
+    } = {},
+  ) => `${V1}/projects/${project}/audit/${q({ page_size: 100, ...params })}`,
+  projectAuditEntry: (project: number, id: number) => `${V1}/projects/${project}/audit/${id}/`,
 };
