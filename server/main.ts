@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { ensureAdminUser } from "@/lib/auth/users";
+import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { serveFastLane } from "./fast-lane";
@@ -32,6 +33,7 @@ async function main() {
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  startBackgroundJobs();
   server.listen(port, hostname, () => {
     console.log(`[ensign] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
   });

@@ -6,7 +6,7 @@ import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { databaseUrl, db, isPostgresUrl } from "@/lib/db/client";
 import { requireOrganisationAdmin, requireProject } from "@/lib/organisations/access";
 import type { TAuditLogQuery } from "./schemas";
-import { serializeAuditLog, serializeAuditLogDetail, type AuditLogRow } from "./serializers";
+import { loadRelated, serializeAuditLog, serializeAuditLogDetail, type AuditLogRow } from "./serializers";
 
 export type AuditScope =
   | { kind: "all"; userId: number }
@@ -54,25 +54,6 @@ function filters(request: Request, query: TAuditLogQuery) {
     ...((query.created_date_after || query.created_date_before) && {
       createdAt: { gte: query.created_date_after, lte: query.created_date_before },
     }),
-  };
-}
-
-/** Projects, environments and authors of a set of entries, by id; gone ones are absent. */
-async function loadRelated(
-  rows: { projectId: number | null; environmentId: number | null; authorId: number | null }[],
-) {
-  const ids = (key: "projectId" | "environmentId" | "authorId") => [
-    ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== null)),
-  ];
-  const [projects, environments, authors] = await Promise.all([
-    db.project.findMany({ where: { id: { in: ids("projectId") } } }),
-    db.environment.findMany({ where: { id: { in: ids("environmentId") } } }),
-    db.user.findMany({ where: { id: { in: ids("authorId") } } }),
-  ]);
-  return {
-    projects: new Map(projects.map((p) => [p.id, p])),
-    environments: new Map(environments.map((e) => [e.id, e])),
-    authors: new Map(authors.map((u) => [u.id, u])),
   };
 }
 

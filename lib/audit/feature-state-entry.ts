@@ -4,6 +4,8 @@
 // value, the option weights and, for a segment override, its priority.
 import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
+import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
+import { currentActor } from "./context";
 import { recordAudit } from "./record";
 
 export type StateSnapshot = {
@@ -15,16 +17,21 @@ export type StateSnapshot = {
   segmentName: string | null;
   identifier: string | null;
   fields: Record<string, unknown>;
+  /** The state as Flagsmith's environment webhooks show it (new_state / previous_state). */
+  webhookState: Record<string, unknown>;
 };
 
 export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnapshot | null> {
   const state = await tx.featureState.findUnique({
     where: { id: stateId },
     include: {
-      feature: { select: { name: true } },
-      featureSegment: { select: { priority: true, segment: { select: { name: true } } } },
+      feature: { include: { project: { select: { id: true, name: true } } } },
+      environment: { select: { id: true, name: true } },
+      featureSegment: {
+        select: { priority: true, segment: { select: { id: true, name: true, description: true } } },
+      },
       identity: { select: { identifier: true } },
-      multivariateValues: { orderBy: { optionId: "asc" } },
+      multivariateValues: { orderBy: { optionId: "asc" }, include: { option: true } },
     },
   });
   if (!state) return null;
@@ -44,6 +51,32 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
         percentage_allocation: v.percentageAllocation,
       })),
       ...(state.featureSegment ? { priority: state.featureSegment.priority } : {}),
+    },
+    webhookState: {
+      feature: {
+        id: state.feature.id,
+        created_date: state.feature.createdAt.toISOString(),
+        default_enabled: state.feature.defaultEnabled,
+        description: state.feature.description,
+        initial_value: state.feature.initialValue,
+        name: state.feature.name,
+        project: state.feature.project,
+        type: state.feature.type,
+      },
+      environment: state.environment,
+      identity: state.identityId,
+      identity_identifier: state.identity?.identifier ?? null,
+      feature_segment: state.featureSegment && {
+        segment: state.featureSegment.segment,
+        priority: state.featureSegment.priority,
+      },
+      enabled: state.enabled,
+      feature_state_value: readValue(state),
+      multivariate_feature_state_values: state.multivariateValues.map((v) => ({
+        id: v.id,
+        multivariate_feature_option: { id: v.optionId, value: readValue(v.option) },
+        percentage_allocation: v.percentageAllocation,
+      })),
     },
   };
 }
@@ -77,5 +110,21 @@ export async function recordStateChange(
     log: logLine(state, action),
     object: state,
     scope: { environmentId: state.environmentId },
+  });
+  await notifyEnvironmentWebhooks(tx, before, after);
+}
+
+async function notifyEnvironmentWebhooks(tx: Tx, before: StateSnapshot | null, after: StateSnapshot | null) {
+  const state = (after ?? before) as StateSnapshot;
+  const webhooks = await enabledWebhooks(tx, { environmentId: state.environmentId });
+  if (webhooks.length === 0) return;
+  const actor = currentActor();
+  const author =
+    actor && (await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }));
+  await enqueueDeliveries(tx, webhooks, after ? "FLAG_UPDATED" : "FLAG_DELETED", {
+    changed_by: author?.email ?? "",
+    timestamp: new Date().toISOString(),
+    ...(after && { new_state: after.webhookState }),
+    ...(before && { previous_state: before.webhookState }),
   });
 }

@@ -1,8 +1,11 @@
 // The one way a change is recorded: called by every write function inside the transaction
-// that makes the change, so a change and its entry commit or roll back together.
+// that makes the change, so a change and its entry commit or roll back together, and so
+// do the organisation webhook deliveries that report it.
 import type { Tx } from "@/lib/db/client";
 import { currentActor } from "./context";
+import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
 import { diffFields } from "./diff";
+import { loadRelated, serializeAuditLog } from "./serializers";
 
 export type RelatedObjectType =
   | "ORGANISATION"
@@ -12,7 +15,8 @@ export type RelatedObjectType =
   | "FEATURE"
   | "FEATURE_STATE"
   | "SEGMENT"
-  | "IDENTITY";
+  | "IDENTITY"
+  | "WEBHOOK";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 
@@ -59,7 +63,7 @@ export function changeTypeOf(entry: Pick<AuditEntry, "before" | "after">): Chang
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   const scope = await resolveScope(tx, entry.scope);
   const actor = currentActor();
-  await tx.auditLog.create({
+  const row = await tx.auditLog.create({
     data: {
       ...scope,
       authorId: actor?.userId ?? null,
@@ -72,4 +76,9 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
       isSystemEvent: entry.isSystemEvent ?? actor === undefined,
     },
   });
+  if (scope.organisationId === null) return;
+  const webhooks = await enabledWebhooks(tx, { organisationId: scope.organisationId });
+  if (webhooks.length === 0) return;
+  const data = serializeAuditLog(row, await loadRelated([row], tx));
+  await enqueueDeliveries(tx, webhooks, "AUDIT_LOG_CREATED", data);
 }

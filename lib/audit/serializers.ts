@@ -1,6 +1,7 @@
 // Audit log entries as Flagsmith's AuditLogListSerializer and AuditLogRetrieveSerializer
 // show them. The project and environment are Ensign's usual project and environment
 // objects; an entry whose project, environment or author is gone shows null there.
+import { db, type DbOrTx } from "@/lib/db/client";
 import { serializeEnvironment } from "@/lib/environments/environments";
 import { serializeProject } from "@/lib/projects/projects";
 import type { ChangeDetail } from "./diff";
@@ -71,5 +72,25 @@ export function serializeAuditLogDetail(row: AuditLogRow, related: Related) {
     ...serializeAuditLog(row, related),
     change_details: JSON.parse(row.changes) as ChangeDetail[],
     change_type: row.changeType,
+  };
+}
+
+/** Projects, environments and authors of a set of entries, by id; gone ones are absent. */
+export async function loadRelated(
+  rows: { projectId: number | null; environmentId: number | null; authorId: number | null }[],
+  client: DbOrTx = db,
+): Promise<Related> {
+  const ids = (key: "projectId" | "environmentId" | "authorId") => [
+    ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== null)),
+  ];
+  const [projects, environments, authors] = await Promise.all([
+    client.project.findMany({ where: { id: { in: ids("projectId") } } }),
+    client.environment.findMany({ where: { id: { in: ids("environmentId") } } }),
+    client.user.findMany({ where: { id: { in: ids("authorId") } } }),
+  ]);
+  return {
+    projects: new Map(projects.map((p) => [p.id, p])),
+    environments: new Map(environments.map((e) => [e.id, e])),
+    authors: new Map(authors.map((u) => [u.id, u])),
   };
 }

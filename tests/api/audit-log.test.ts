@@ -29,6 +29,8 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/auth/token/",
   "DELETE /api/v1/auth/token/",
   "PATCH /api/v1/auth/users/me/",
+  // Sends a sample payload; changes nothing.
+  "POST /api/v1/webhooks/test/",
 ]);
 
 function routeFiles(dir: string): string[] {
@@ -648,6 +650,60 @@ const RECIPES: Record<string, Recipe> = {
         },
       };
     },
+  "POST /api/v1/environments/{apiKey}/webhooks/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/webhooks/`,
+    body: { url: "https://example.com/a", secret: "s" },
+    expected: {
+      type: "WEBHOOK",
+      change_type: "CREATE",
+      changes: [change("url", null, "https://example.com/a"), change("secret", null, "****")],
+    },
+  }),
+  "PUT /api/v1/environments/{apiKey}/webhooks/{webhookId}/": async (s, method) => {
+    const hook = await ok(
+      call(`/api/v1/environments/${s.envKey}/webhooks/`, {
+        token: s.token,
+        body: { url: "https://example.com/a" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/webhooks/${hook.id}/`,
+      ...(method === "DELETE" ? {} : { body: { enabled: false } }),
+      expected: {
+        type: "WEBHOOK",
+        change_type: writeMethod(method),
+        changes: [change("enabled", true, method === "DELETE" ? null : false)],
+      },
+    };
+  },
+  "POST /api/v1/organisations/{organisationId}/webhooks/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/webhooks/`,
+    body: { url: "https://example.com/o" },
+    expected: {
+      type: "WEBHOOK",
+      change_type: "CREATE",
+      changes: [change("url", null, "https://example.com/o")],
+    },
+  }),
+  "PUT /api/v1/organisations/{organisationId}/webhooks/{webhookId}/": async (s, method) => {
+    const hook = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/webhooks/`, {
+        token: s.token,
+        body: { url: "https://example.com/o" },
+      }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/webhooks/${hook.id}/`,
+      ...(method === "DELETE" ? {} : { body: { url: "https://example.com/p" } }),
+      expected: {
+        type: "WEBHOOK",
+        change_type: writeMethod(method),
+        changes: [
+          change("url", "https://example.com/o", method === "DELETE" ? null : "https://example.com/p"),
+        ],
+      },
+    };
+  },
 };
 
 /** PATCH and DELETE of a resource share its PUT recipe where the change is the same kind. */

@@ -2,6 +2,8 @@
 // each answer against the response schema documented for its status, so the documentation
 // cannot drift from what the API sends. The last test fails if a documented answer was
 // never exercised.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { OPERATIONS } from "@/lib/openapi/operations";
@@ -16,6 +18,15 @@ const NOT_EXERCISED = new Set([
   "deleteOrganisation 403",
   "listOrganisationAuditLog 403",
   "getOrganisationAuditLogEntry 403",
+  ...[
+    "listOrganisationWebhooks",
+    "createOrganisationWebhook",
+    "getOrganisationWebhook",
+    "updateOrganisationWebhook",
+    "partialUpdateOrganisationWebhook",
+    "deleteOrganisationWebhook",
+    "listOrganisationWebhookDeliveries",
+  ].map((id) => `${id} 403`),
 ]);
 
 const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
@@ -1063,6 +1074,50 @@ describe("audit log", () => {
     await invoke("listOrganisationAuditLog", { token, path: { organisationId: other.organisationId } }, 404);
     await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: entryId } }, 200);
     await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: MISSING_ID } }, 404);
+  });
+});
+
+describe("webhooks", () => {
+  it("manages environment and organisation webhooks and their delivery logs, and documents the errors", async () => {
+    const s = await seed();
+    const other = await seed();
+    const { token } = s;
+    for (const [name, owner, theirs] of [
+      ["Environment", { apiKey: s.envKey }, { apiKey: other.envKey }],
+      ["Organisation", { organisationId: s.organisationId }, { organisationId: other.organisationId }],
+    ] as const) {
+      const body = { url: "http://127.0.0.1:1/hook", secret: "x" };
+      const created = await invoke(`create${name}Webhook`, { token, path: owner, body }, 201);
+      await invoke(`create${name}Webhook`, { token, path: owner, body: { url: "nope" } }, 400);
+      await invoke(`create${name}Webhook`, { token, path: theirs, body }, 404);
+      await invoke(`list${name}Webhooks`, { token, path: owner }, 200);
+      await invoke(`list${name}Webhooks`, { token, path: theirs }, 404);
+      const one = { ...owner, webhookId: created.body.id };
+      const missing = { ...owner, webhookId: MISSING_ID };
+      await invoke(`get${name}Webhook`, { token, path: one }, 200);
+      await invoke(`get${name}Webhook`, { token, path: missing }, 404);
+      await invoke(`update${name}Webhook`, { token, path: one, body: { enabled: false } }, 200);
+      await invoke(`update${name}Webhook`, { token, path: one, body: { enabled: "no" } }, 400);
+      await invoke(`update${name}Webhook`, { token, path: missing, body: {} }, 404);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: one, body: { secret: "" } }, 200);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: one, body: { url: 1 } }, 400);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: missing, body: {} }, 404);
+      await invoke(`list${name}WebhookDeliveries`, { token, path: one }, 200);
+      await invoke(`list${name}WebhookDeliveries`, { token, path: missing }, 404);
+      await invoke(`delete${name}Webhook`, { token, path: one }, 204);
+      await invoke(`delete${name}Webhook`, { token, path: one }, 404);
+    }
+    await invoke(
+      "testWebhook",
+      { token, body: { webhook_url: "http://127.0.0.1:1/", scope: { type: "environment" } } },
+      400,
+    );
+    await invoke("testWebhook", { token, body: {} }, 400);
+    const receiver = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    await invoke("testWebhook", { token, body: { webhook_url: url, scope: { type: "organisation" } } }, 200);
+    await new Promise((resolve) => receiver.close(resolve));
   });
 });
 

@@ -16,6 +16,7 @@ import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
 import { serverKeyOperations } from "./server-keys";
+import { webhookOperations } from "./webhooks";
 
 export const OPERATIONS: Operation[] = [
   ...sdkOperations,
@@ -32,5 +33,6 @@ export const OPERATIONS: Operation[] = [
   ...identityOverrideOperations,
   ...edgeIdentityOperations,
   ...auditOperations,
+  ...webhookOperations,
   ...healthOperations,
 ];

@@ -42,6 +42,7 @@ const entryFields = {
       "FEATURE_STATE",
       "SEGMENT",
       "IDENTITY",
+      "WEBHOOK",
     ])
     .meta({ description: "What kind of object changed." }),
   is_system_event: zBool("Whether the server made the change itself (e.g. a scheduled change)."),
