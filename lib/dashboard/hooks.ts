@@ -20,6 +20,8 @@ import type {
   ServerKey,
   Trait,
   User,
+  Webhook,
+  WebhookDelivery,
 } from "./types";
 import { urls } from "./urls";
 
@@ -111,3 +113,8 @@ export const useProjectAuditLog = (project: number, params: Parameters<typeof ur
   useApi<Page<AuditLogEntry>>(urls.projectAudit(project, params), { keepPreviousData: true });
 export const useAuditEntry = (project: number, id: number | null) =>
   useApi<AuditLogEntryDetail>(id ? urls.projectAuditEntry(project, id) : null);
+
+/** `listUrl` is an environment's or an organisation's webhooks URL (urls.*Webhooks). */
+export const useWebhooks = (listUrl: string) => useApi<Webhook[]>(listUrl);
+export const useWebhookDeliveries = (listUrl: string, id: number | null) =>
+  useApi<WebhookDelivery[]>(id ? `${listUrl}${id}/deliveries/` : null, { refreshInterval: 2000 });

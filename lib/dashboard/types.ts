@@ -175,3 +175,21 @@ export type AuditLogEntryDetail = AuditLogEntry & {
   change_type: "CREATE" | "UPDATE" | "DELETE";
   change_details: { field: string; old: unknown; new: unknown }[];
 };
+
+export type Webhook = {
+  id: number;
+  url: string;
+  enabled: boolean;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+};
+export type WebhookDelivery = {
+  id: number;
+  event_type: string;
+  status: "PENDING" | "DELIVERED" | "FAILED";
+  attempts: { at: string; status_code: number | null; error: string | null }[];
+  created_at: string;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
+};

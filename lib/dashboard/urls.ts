@@ -73,4 +73,7 @@ export const urls = {
     } = {},
   ) => `${V1}/projects/${project}/audit/${q({ page_size: 100, ...params })}`,
   projectAuditEntry: (project: number, id: number) => `${V1}/projects/${project}/audit/${id}/`,
+  environmentWebhooks: (key: string) => `${V1}/environments/${key}/webhooks/`,
+  organisationWebhooks: (id: number) => `${V1}/organisations/${id}/webhooks/`,
+  webhookTest: `${V1}/webhooks/test/`,
 };
