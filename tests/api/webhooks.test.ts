@@ -58,6 +58,7 @@ async function toggleNewFeature(s: Seeded, name: string, baseUrl?: string) {
     body: { name },
     baseUrl,
   });
+  expect(feature.status, feature.text).toBe(201);
   const states = await call(`/api/v1/environments/${s.envKey}/featurestates/?feature_name=${name}`, {
     token: s.token,
     baseUrl,
@@ -251,6 +252,26 @@ describe("webhook endpoints", () => {
     expect(closed.status).toBe(400);
     expect(closed.body.detail).toBe("Could not connect to webhook URL");
     expect((await call("/api/v1/webhooks/test/", { token: s.token, body: {} })).status).toBe(400);
+  });
+});
+
+describe("writes never wait for receivers", () => {
+  it("answers a write while the receiver is still holding the delivery", async () => {
+    const s = await seed();
+    const held: (() => void)[] = [];
+    const slow = createServer((_req, res) => held.push(() => res.writeHead(200).end()));
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+      await call(`/api/v1/environments/${s.envKey}/webhooks/`, { token: s.token, body: { url } });
+      await toggleNewFeature(s, "slow_receiver_flag");
+      await toggleNewFeature(s, "slow_receiver_flag_2");
+      // Both writes answered although the receiver has not answered any delivery yet.
+      await waitFor("a held delivery", () => (held.length > 0 ? true : undefined));
+    } finally {
+      held.forEach((release) => release());
+      await new Promise((resolve) => slow.close(resolve));
+    }
   });
 });
 
