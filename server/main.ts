@@ -7,6 +7,7 @@ import path from "node:path";
 import next from "next";
 import { stampClientAddress } from "@/lib/auth/client-address";
 import { prepareAuth } from "@/lib/auth/start-up";
+import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { closeAllStreams } from "@/lib/sdk/sse/hub";
@@ -88,6 +89,7 @@ async function main() {
     console.error("[ensign] server error:", error);
     process.exit(1);
   });
+  startBackgroundJobs();
   server.listen(port, hostname, () => {
     console.log(`[ensign] listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
   });

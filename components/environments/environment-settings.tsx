@@ -17,6 +17,7 @@ import { forgetLocation } from "@/lib/dashboard/last-location";
 import { paths } from "@/lib/dashboard/paths";
 import { urls } from "@/lib/dashboard/urls";
 import { EnvironmentToggles } from "./environment-toggles";
+import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { ServerKeys } from "./server-keys";
 
 export function EnvironmentSettings({
@@ -74,6 +75,7 @@ export function EnvironmentSettings({
         </Card>
       </Section>
       <ServerKeys environmentKey={environmentKey} />
+      <WebhooksPanel listUrl={urls.environmentWebhooks(environmentKey)} scope="environment" />
       {env && <EnvironmentToggles environment={env} />}
       {env && (
         <DangerZone

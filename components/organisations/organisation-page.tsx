@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
+import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { CardGrid, ListCard } from "@/components/common/list-card";
 import { NameDialog } from "@/components/common/name-dialog";
 import { Button } from "@/components/ui/button";
@@ -93,6 +94,9 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
           </CardGrid>
         )}
       </Section>
+      {org?.role === "ADMIN" && (
+        <WebhooksPanel listUrl={urls.organisationWebhooks(org.id)} scope="organisation" />
+      )}
       {org?.role === "ADMIN" && (
         <DangerZone
           what="organisation"

@@ -3,6 +3,7 @@
 import type { z } from "zod";
 import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenticate";
 import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
+import { runAsActor } from "@/lib/audit/context";
 import { BadRequestError, NotFoundError, ValidationError } from "./errors";
 import { errorResponse, jsonResponse } from "./error-response";
 import { parseJsonBody } from "./json-body";
@@ -104,7 +105,11 @@ export function withApi<
       // A body that is not an object (a list, a number) reaches the schema as it is, so
       // DRF's "Expected a dictionary" message comes from the same mapper as the rest.
       const body = options.body ? parseOrThrow(options.body, await readJsonBody(request)) : undefined;
-      const result = await fn({ request, body, query, params, ...auth } as ApiContext<A, B, Q, P>);
+      // The signed-in account is the author of whatever the handler writes (lib/audit).
+      const actor = auth.user ? { userId: (auth.user as AuthenticatedUser).id } : undefined;
+      const result = await runAsActor(actor, () =>
+        fn({ request, body, query, params, ...auth } as ApiContext<A, B, Q, P>),
+      );
       if (result instanceof Response) {
         if (headers) for (const [k, v] of Object.entries(headers)) result.headers.set(k, v);
         return result;

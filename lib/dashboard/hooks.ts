@@ -4,6 +4,8 @@ import useSWR, { type SWRConfiguration } from "swr";
 import type { FlagAnalytics } from "./analytics";
 import { request, type ApiError } from "./fetcher";
 import type {
+  AuditLogEntry,
+  AuditLogEntryDetail,
   Environment,
   Feature,
   FeatureSegment,
@@ -18,6 +20,8 @@ import type {
   ServerKey,
   Trait,
   User,
+  Webhook,
+  WebhookDelivery,
 } from "./types";
 import { urls } from "./urls";
 
@@ -104,3 +108,13 @@ export function listOf<T>(data: T[] | Page<T> | undefined): T[] | undefined {
   if (!data) return undefined;
   return Array.isArray(data) ? data : data.results;
 }
+
+export const useProjectAuditLog = (project: number, params: Parameters<typeof urls.projectAudit>[1]) =>
+  useApi<Page<AuditLogEntry>>(urls.projectAudit(project, params), { keepPreviousData: true });
+export const useAuditEntry = (project: number, id: number | null) =>
+  useApi<AuditLogEntryDetail>(id ? urls.projectAuditEntry(project, id) : null);
+
+/** `listUrl` is an environment's or an organisation's webhooks URL (urls.*Webhooks). */
+export const useWebhooks = (listUrl: string) => useApi<Webhook[]>(listUrl);
+export const useWebhookDeliveries = (listUrl: string, id: number | null) =>
+  useApi<WebhookDelivery[]>(id ? `${listUrl}${id}/deliveries/` : null, { refreshInterval: 2000 });

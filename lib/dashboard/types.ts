@@ -158,3 +158,38 @@ export type ValueObject = {
 export type SegmentOverrideState = Omit<FeatureState, "feature_state_value"> & {
   feature_state_value: ValueObject;
 };
+
+export type AuditLogEntry = {
+  id: number;
+  created_date: string;
+  log: string;
+  author: { id: number; email: string; first_name: string; last_name: string } | null;
+  environment: { id: number; name: string } | null;
+  project: { id: number; name: string } | null;
+  related_object_id: number | null;
+  related_object_uuid: string | null;
+  related_object_type: string;
+  is_system_event: boolean;
+};
+export type AuditLogEntryDetail = AuditLogEntry & {
+  change_type: "CREATE" | "UPDATE" | "DELETE";
+  change_details: { field: string; old: unknown; new: unknown }[];
+};
+
+export type Webhook = {
+  id: number;
+  url: string;
+  enabled: boolean;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+};
+export type WebhookDelivery = {
+  id: number;
+  event_type: string;
+  status: "PENDING" | "DELIVERED" | "FAILED";
+  attempts: { at: string; status_code: number | null; error: string | null }[];
+  created_at: string;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
+};

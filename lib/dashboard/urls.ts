@@ -64,4 +64,17 @@ export const urls = {
   identityAllStates: (key: string, identity: number) =>
     `${V1}/environments/${key}/identities/${identity}/featurestates/all/`,
   analytics: (key: string) => `${V1}/environments/${key}/analytics/flags/`,
+  projectAudit: (
+    project: number,
+    params: {
+      search?: string;
+      environments?: number;
+      created_date_after?: string;
+      created_date_before?: string;
+    } = {},
+  ) => `${V1}/projects/${project}/audit/${q({ page_size: 100, ...params })}`,
+  projectAuditEntry: (project: number, id: number) => `${V1}/projects/${project}/audit/${id}/`,
+  environmentWebhooks: (key: string) => `${V1}/environments/${key}/webhooks/`,
+  organisationWebhooks: (id: number) => `${V1}/organisations/${id}/webhooks/`,
+  webhookTest: `${V1}/webhooks/test/`,
 };

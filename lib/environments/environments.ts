@@ -5,6 +5,7 @@ import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
+import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
 
@@ -90,6 +91,7 @@ export async function createEnvironment(userId: number, input: TEnvironmentCreat
     // A new environment starts with a state for every feature of its project.
     await createDefaultStatesForEnvironment(tx, created, project.preventFlagDefaults);
     await assertValueBudget(tx, { projectId: project.id });
+    await recordAudit(tx, environmentEntry(null, created, `New Environment created: ${created.name}`));
     return created;
   });
   return serializeEnvironment(env);
@@ -123,15 +125,32 @@ export async function updateEnvironment(userId: number, apiKey: string, input: T
     if (input.name !== undefined) await assertNameFree(tx, env.projectId, input.name, env.id);
     await tx.environment.update({ where: { id: env.id }, data: settingsData(input) });
     await touchEnvironments({ environmentId: env.id }, tx);
-    return tx.environment.findUniqueOrThrow({ where: { id: env.id } });
+    const after = await tx.environment.findUniqueOrThrow({ where: { id: env.id } });
+    await recordAudit(tx, environmentEntry(env, after, `Environment updated: ${after.name}`));
+    return after;
   });
   return serializeEnvironment(updated);
 }
 
 export async function deleteEnvironment(userId: number, apiKey: string) {
   const env = await requireEnvironment(userId, apiKey);
-  await db.environment.delete({ where: { id: env.id } });
+  await db.$transaction(async (tx) => {
+    await recordAudit(tx, environmentEntry(env, null, `Environment deleted: ${env.name}`));
+    await tx.environment.delete({ where: { id: env.id } });
+  });
   await touchEnvironments({ environmentId: env.id });
+}
+
+function environmentEntry(before: EnvironmentRow | null, after: EnvironmentRow | null, log: string) {
+  const env = (after ?? before) as EnvironmentRow & { uuid: string };
+  return {
+    type: "ENVIRONMENT" as const,
+    before,
+    after,
+    log,
+    object: env,
+    scope: { environmentId: env.id, projectId: env.projectId },
+  };
 }
 
 /** For other domains: the project of an environment path, checked for the user. */

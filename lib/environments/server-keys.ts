@@ -7,6 +7,7 @@ import { hashServerKey, maskServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/au
 import { db } from "@/lib/db/client";
 import { generateServerKey } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
+import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TServerKeyCreate, TServerKeyUpdate } from "./schemas";
 
@@ -42,15 +43,19 @@ export async function listServerKeys(userId: number, apiKey: string) {
 export async function createServerKey(userId: number, apiKey: string, input: TServerKeyCreate) {
   const env = await requireEnvironment(userId, apiKey);
   const fullKey = generateServerKey();
-  const key = await db.environmentApiKey.create({
-    data: {
-      environmentId: env.id,
-      keyHash: hashServerKey(fullKey),
-      keyPrefix: fullKey.slice(0, SERVER_KEY_PREFIX_LENGTH),
-      name: input.name,
-      active: input.active ?? true,
-      expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-    },
+  const key = await db.$transaction(async (tx) => {
+    const created = await tx.environmentApiKey.create({
+      data: {
+        environmentId: env.id,
+        keyHash: hashServerKey(fullKey),
+        keyPrefix: fullKey.slice(0, SERVER_KEY_PREFIX_LENGTH),
+        name: input.name,
+        active: input.active ?? true,
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      },
+    });
+    await recordAudit(tx, keyEntry(env, null, created, `Server-side API key created: ${created.name}`));
+    return created;
   });
   return serializeServerKey(key, fullKey);
 }
@@ -72,23 +77,30 @@ export async function updateServerKey(
   keyId: number,
   input: TServerKeyUpdate,
 ) {
-  const { env } = await requireServerKey(userId, apiKey, keyId);
-  const key = await db.environmentApiKey.update({
-    where: { id: keyId },
-    data: {
-      name: input.name,
-      active: input.active,
-      expiresAt:
-        input.expires_at === undefined ? undefined : input.expires_at ? new Date(input.expires_at) : null,
-    },
+  const { env, key: before } = await requireServerKey(userId, apiKey, keyId);
+  const key = await db.$transaction(async (tx) => {
+    const updated = await tx.environmentApiKey.update({
+      where: { id: keyId },
+      data: {
+        name: input.name,
+        active: input.active,
+        expiresAt:
+          input.expires_at === undefined ? undefined : input.expires_at ? new Date(input.expires_at) : null,
+      },
+    });
+    await recordAudit(tx, keyEntry(env, before, updated, `Server-side API key updated: ${updated.name}`));
+    return updated;
   });
   await touchEnvironments({ environmentId: env.id });
   return serializeServerKey(key);
 }
 
 export async function revokeServerKey(userId: number, apiKey: string, keyId: number) {
-  const { env } = await requireServerKey(userId, apiKey, keyId);
-  await db.environmentApiKey.delete({ where: { id: keyId } });
+  const { env, key } = await requireServerKey(userId, apiKey, keyId);
+  await db.$transaction(async (tx) => {
+    await tx.environmentApiKey.delete({ where: { id: keyId } });
+    await recordAudit(tx, keyEntry(env, key, null, `Server-side API key revoked: ${key.name}`));
+  });
   await touchEnvironments({ environmentId: env.id });
 }
 
@@ -106,4 +118,22 @@ export async function hashLegacyServerKeys(): Promise<number> {
     });
   }
   return legacy.length;
+}
+
+/** The key itself is a secret: the entry names the key, never records it. */
+function keyEntry(
+  env: { id: number; projectId: number },
+  before: ServerKeyRow | null,
+  after: ServerKeyRow | null,
+  log: string,
+) {
+  const hide = (row: ServerKeyRow | null) => row && { ...row, key: undefined, keyHash: undefined };
+  return {
+    type: "SERVER_API_KEY" as const,
+    before: hide(before),
+    after: hide(after),
+    log,
+    object: { id: (after ?? before)!.id },
+    scope: { environmentId: env.id, projectId: env.projectId },
+  };
 }

@@ -4,6 +4,7 @@
 import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
@@ -103,6 +104,8 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
   }
   await assertValueBudget(tx, { projectId: scope.projectId });
   await touchEnvironments({ projectId: scope.projectId }, tx);
+  const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
+  await recordAudit(tx, featureEntry(null, after, `New Flag / Remote Config created: ${feature.name}`));
   return feature;
 }
 
@@ -153,6 +156,8 @@ export async function updateFeature(scope: Scope & { featureId: number }, input:
       await replaceFeatureOptions(tx, feature.id, input.multivariate_options);
     }
     await touchEnvironments({ projectId: scope.projectId }, tx);
+    const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
+    await recordAudit(tx, featureEntry(feature, after, `Flag / Remote Config updated: ${feature.name}`));
   });
   return presentFeature(scope.projectId, feature.id);
 }
@@ -160,7 +165,35 @@ export async function updateFeature(scope: Scope & { featureId: number }, input:
 export async function deleteFeature(scope: Scope & { featureId: number }) {
   const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
   await db.$transaction(async (tx) => {
+    await recordAudit(tx, featureEntry(feature, null, `Flag / Remote Config Deleted: ${feature.name}`));
     await tx.feature.delete({ where: { id: feature.id } });
     await touchEnvironments({ projectId: scope.projectId }, tx);
   });
+}
+
+type AuditedFeature = Awaited<ReturnType<typeof requireFeature>>["feature"];
+
+/** A feature's audit entry compares its own fields and its options' values and shares. */
+export function featureEntry(before: AuditedFeature | null, after: AuditedFeature | null, log: string) {
+  const fields = (feature: AuditedFeature | null) => {
+    if (!feature) return null;
+    const { multivariateOptions, ...row } = feature;
+    const options = multivariateOptions.map((o) => ({
+      id: o.id,
+      key: o.key,
+      type: o.valueType,
+      value: o.value,
+      default_percentage_allocation: o.defaultPercentageAllocation,
+    }));
+    return { ...row, multivariateOptions: options };
+  };
+  const feature = (after ?? before) as AuditedFeature;
+  return {
+    type: "FEATURE" as const,
+    before: fields(before),
+    after: fields(after),
+    log,
+    object: feature,
+    scope: { projectId: feature.projectId },
+  };
 }

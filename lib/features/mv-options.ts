@@ -6,8 +6,10 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
-import { requireFeature } from "./access";
+import { featureInclude, requireFeature } from "./access";
+import { featureEntry } from "./features";
 import { serializeMultivariateOption } from "./feature-serializers";
 import {
   allocateNewOption,
@@ -74,6 +76,7 @@ export async function createMultivariateOption(scope: FeatureScope, input: TMult
   await requireFeature(scope.userId, scope.projectId, scope.featureId);
   await checkBodyFeature(scope, input.feature);
   const option = await db.$transaction(async (tx) => {
+    const before = await loadFeature(tx, scope.featureId);
     // DRF runs the unique-together check before validate(), so a key clash is reported first.
     await assertQuota(tx, "options", scope.featureId);
     await assertKeyFree(tx, scope.featureId, input.key);
@@ -89,6 +92,7 @@ export async function createMultivariateOption(scope: FeatureScope, input: TMult
     await syncFeatureType(tx, scope.featureId, "added");
     await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
+    await recordOptionChange(tx, before);
     return created;
   });
   return serializeMultivariateOption(option);
@@ -107,10 +111,12 @@ export async function updateMultivariateOption(scope: OptionScope, input: TMulti
   await checkBodyFeature(scope, input.feature);
   const data = mergeOptionData(existing, input);
   const option = await db.$transaction(async (tx) => {
+    const before = await loadFeature(tx, scope.featureId);
     await assertKeyFree(tx, scope.featureId, data.key, existing.id);
     await assertTotalWithin100(tx, scope.featureId, data.defaultPercentageAllocation, existing.id);
     const updated = await tx.multivariateFeatureOption.update({ where: { id: existing.id }, data });
     await touchEnvironments({ projectId: scope.projectId }, tx);
+    await recordOptionChange(tx, before);
     return updated;
   });
   return serializeMultivariateOption(option);
@@ -119,8 +125,20 @@ export async function updateMultivariateOption(scope: OptionScope, input: TMulti
 export async function deleteMultivariateOption(scope: OptionScope) {
   const option = await requireOption(scope);
   await db.$transaction(async (tx) => {
+    const before = await loadFeature(tx, scope.featureId);
     await tx.multivariateFeatureOption.delete({ where: { id: option.id } });
     await syncFeatureType(tx, scope.featureId, "removed");
     await touchEnvironments({ projectId: scope.projectId }, tx);
+    await recordOptionChange(tx, before);
   });
+}
+
+function loadFeature(tx: Tx, featureId: number) {
+  return tx.feature.findUniqueOrThrow({ where: { id: featureId }, include: featureInclude });
+}
+
+/** An option change is recorded as a change of its feature's options. */
+async function recordOptionChange(tx: Tx, before: Awaited<ReturnType<typeof loadFeature>>) {
+  const after = await loadFeature(tx, before.id);
+  await recordAudit(tx, featureEntry(before, after, `Flag / Remote Config updated: ${after.name}`));
 }

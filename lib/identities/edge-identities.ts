@@ -6,6 +6,7 @@ import { requireEnvironment } from "@/lib/organisations/access";
 import { storeTraitValue } from "@/lib/values";
 import { decodeLastEvaluatedKey, edgePageSize, encodeLastEvaluatedKey } from "./edge-paging";
 import { insertIdentity, removeIdentity } from "./identities";
+import { recordIdentityChange, recordTraitChange } from "@/lib/audit/identity-entry";
 import { findIdentities } from "./identity-query";
 import type {
   TEdgeIdentityCreate,
@@ -65,9 +66,13 @@ export async function updateEdgeIdentity(
 ) {
   const { identity } = await requireEdgeIdentity(userId, apiKey, identityUuid);
   if (input.dashboard_alias === undefined) return serializeEdgeIdentity(identity);
-  const updated = await db.identity.update({
-    where: { id: identity.id },
-    data: { dashboardAlias: input.dashboard_alias },
+  const updated = await db.$transaction(async (tx) => {
+    const row = await tx.identity.update({
+      where: { id: identity.id },
+      data: { dashboardAlias: input.dashboard_alias },
+    });
+    await recordIdentityChange(tx, identity, row);
+    return row;
   });
   return serializeEdgeIdentity(updated);
 }
@@ -97,12 +102,23 @@ export async function updateEdgeTraits(
   const { env, identity } = await requireEdgeIdentity(userId, apiKey, identityUuid);
   await assertTraitsPersistable(env);
   const key = { identityId_traitKey: { identityId: identity.id, traitKey: input.trait_key } };
-  if (input.trait_value === null || input.trait_value === undefined) {
-    await db.trait.deleteMany({ where: key.identityId_traitKey });
-    return { trait_key: input.trait_key, trait_value: null };
-  }
-  const stored = storeTraitValue(input.trait_value);
-  const data = { valueType: stored.valueType, value: stored.value ?? "" };
-  await db.trait.upsert({ where: key, create: { ...key.identityId_traitKey, ...data }, update: data });
+  const value = input.trait_value ?? null;
+  await db.$transaction(async (tx) => {
+    const before = await tx.trait.findUnique({ where: key });
+    if (value === null) {
+      await tx.trait.deleteMany({ where: key.identityId_traitKey });
+      if (before) await recordTraitChange(tx, identity, before, null);
+      return;
+    }
+    const stored = storeTraitValue(value);
+    const data = { valueType: stored.valueType, value: stored.value ?? "" };
+    const after = await tx.trait.upsert({
+      where: key,
+      create: { ...key.identityId_traitKey, ...data },
+      update: data,
+    });
+    await recordTraitChange(tx, identity, before, after);
+  });
+  if (value === null) return { trait_key: input.trait_key, trait_value: null };
   return { trait_key: input.trait_key, trait_value: input.trait_value };
 }

@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordIdentityChange } from "@/lib/audit/identity-entry";
 import { generateUuid } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
 import type { TIdentityCreate, TIdentityListQuery } from "./schemas";
@@ -35,7 +36,7 @@ export async function insertIdentity(
       select: { id: true },
     });
     if (clash) throw duplicate(input.identifier);
-    return tx.identity.create({
+    const created = await tx.identity.create({
       data: {
         uuid: generateUuid(),
         identifier: input.identifier,
@@ -43,6 +44,8 @@ export async function insertIdentity(
         dashboardAlias: input.dashboardAlias ?? null,
       },
     });
+    await recordIdentityChange(tx, null, created);
+    return created;
   });
 }
 
@@ -53,7 +56,7 @@ export async function insertIdentity(
 export async function removeIdentity(env: Environment, identityId: number): Promise<void> {
   await db.$transaction(async (tx) => {
     const overrides = await tx.featureState.count({ where: { identityId, environmentId: env.id } });
-    await tx.identity.delete({ where: { id: identityId } });
+    await recordIdentityChange(tx, await tx.identity.delete({ where: { id: identityId } }), null);
     if (overrides > 0) await touchEnvironments({ environmentId: env.id }, tx);
   });
 }
@@ -108,6 +111,7 @@ export async function updateIdentity(
     });
     if (clash) throw coreDuplicate(identifier);
     const row = await tx.identity.update({ where: { id: identity.id }, data: { identifier } });
+    await recordIdentityChange(tx, identity, row);
     // Overrides are keyed by identifier in the environment document.
     const overrides = await tx.featureState.count({ where: { identityId: identity.id } });
     if (overrides > 0) await touchEnvironments({ environmentId: env.id }, tx);

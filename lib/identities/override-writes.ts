@@ -5,6 +5,7 @@ import { assertValueBudget } from "@/lib/limits/quotas";
 import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
 import { generateUuid } from "@/lib/keys";
 import { storeInitialValue, type StoredValue } from "@/lib/values";
 import type { Environment } from "./identities";
@@ -78,12 +79,14 @@ export async function insertOverride(options: {
     });
     await assertValueBudget(tx, { projectId: env.projectId });
     await touchEnvironments({ environmentId: env.id }, tx);
+    await recordStateChange(tx, null, await snapshotState(tx, state.id));
     return state;
   });
 }
 
 export async function changeOverride(env: Environment, stateId: number, change: OverrideChange) {
   return db.$transaction(async (tx) => {
+    const before = await snapshotState(tx, stateId);
     const state = await tx.featureState.update({
       where: { id: stateId },
       data: {
@@ -93,12 +96,14 @@ export async function changeOverride(env: Environment, stateId: number, change: 
     });
     await assertValueBudget(tx, { projectId: env.projectId });
     await touchEnvironments({ environmentId: env.id }, tx);
+    await recordStateChange(tx, before, await snapshotState(tx, stateId));
     return state;
   });
 }
 
 export async function dropOverride(env: Environment, stateId: number): Promise<void> {
   await db.$transaction(async (tx) => {
+    await recordStateChange(tx, await snapshotState(tx, stateId), null);
     await tx.featureState.delete({ where: { id: stateId } });
     await touchEnvironments({ environmentId: env.id }, tx);
   });

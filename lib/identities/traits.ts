@@ -3,6 +3,7 @@
 import { assertQuota } from "@/lib/limits/quotas";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
+import { recordTraitChange } from "@/lib/audit/identity-entry";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { storeTraitValue, type StoredValue } from "@/lib/values";
 import { requireIdentity, type Environment } from "./identities";
@@ -77,7 +78,7 @@ export async function createTrait(userId: number, apiKey: string, identityId: nu
   const trait = await db.$transaction(async (tx) => {
     await assertKeyFree(tx, identity.id, input.trait_key);
     await assertQuota(tx, "traits", identity.id);
-    return tx.trait.create({
+    const created = await tx.trait.create({
       data: {
         identityId: identity.id,
         traitKey: input.trait_key,
@@ -85,6 +86,8 @@ export async function createTrait(userId: number, apiKey: string, identityId: nu
         value: value.value ?? "",
       },
     });
+    await recordTraitChange(tx, identity, null, created);
+    return created;
   });
   return serializeTrait(trait);
 }
@@ -112,13 +115,15 @@ export async function updateTrait(
   await assertTraitsPersistable(env);
   const updated = await db.$transaction(async (tx) => {
     if (input.trait_key !== undefined) await assertKeyFree(tx, identity.id, input.trait_key, trait.id);
-    return tx.trait.update({
+    const after = await tx.trait.update({
       where: { id: trait.id },
       data: {
         traitKey: input.trait_key,
         ...(value ? { valueType: value.valueType, value: value.value ?? "" } : {}),
       },
     });
+    await recordTraitChange(tx, identity, trait, after);
+    return after;
   });
   return serializeTrait(updated);
 }
@@ -131,10 +136,13 @@ export async function deleteTrait(
   traitId: number,
   options: { allMatching: boolean },
 ): Promise<void> {
-  const { env, trait } = await requireTrait(userId, apiKey, identityId, traitId);
-  if (options.allMatching) {
-    await db.trait.deleteMany({ where: { traitKey: trait.traitKey, identity: { environmentId: env.id } } });
-  } else {
-    await db.trait.delete({ where: { id: trait.id } });
-  }
+  const { env, identity, trait } = await requireTrait(userId, apiKey, identityId, traitId);
+  await db.$transaction(async (tx) => {
+    if (options.allMatching) {
+      await tx.trait.deleteMany({ where: { traitKey: trait.traitKey, identity: { environmentId: env.id } } });
+    } else {
+      await tx.trait.delete({ where: { id: trait.id } });
+    }
+    await recordTraitChange(tx, identity, trait, null);
+  });
 }

@@ -14,6 +14,8 @@ export const PARAMETER_DOCS: Record<string, string> = {
   featurestateUuid: "UUID of the identity override (its `featurestate_uuid`).",
   optionId: "Numeric id of the multivariate option.",
   traitId: "Numeric id of the trait.",
+  webhookId: "Numeric id of the webhook.",
+  auditLogId: "Numeric id of the audit log entry.",
   page: "Page number, from 1. A page past the end answers 404 `Invalid page.`.",
   page_size: "Results per page (at most 999).",
   organisation: "Only the projects of this organisation (numeric id).",

@@ -12,6 +12,9 @@ export const TAGS = {
   "Segment overrides": "Feature segments and the feature states that override a feature for a segment.",
   Identities: "Identities of an environment, with their traits and overrides.",
   "Edge identities": "Identities addressed by UUID, as Flagsmith's Edge API does.",
+  "Audit log": "Who changed what: every write through the administrative API, with the fields it changed.",
+  Webhooks:
+    "Environment webhooks (feature state changes) and organisation webhooks (audit log entries), signed with X-Flagsmith-Signature.",
   Health: "Liveness and readiness probes.",
 } as const;
 

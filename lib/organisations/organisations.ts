@@ -2,6 +2,7 @@ import { db } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordAudit } from "@/lib/audit/record";
 import { requireOrganisationAdmin, requireOrganisationMember, type Role } from "./access";
 import type { TOrganisationCreate, TOrganisationUpdate } from "./schemas";
 
@@ -46,15 +47,19 @@ export async function listOrganisations(userId: number, request: Request, query:
 }
 
 export async function createOrganisation(userId: number, input: TOrganisationCreate) {
-  const org = await db.organisation.create({
-    data: {
-      uuid: generateUuid(),
-      name: input.name,
-      persistTraitData: input.persist_trait_data,
-      stopServingFlags: input.stop_serving_flags,
-      featureAnalytics: input.feature_analytics,
-      users: { create: { userId, role: "ADMIN" } },
-    },
+  const org = await db.$transaction(async (tx) => {
+    const created = await tx.organisation.create({
+      data: {
+        uuid: generateUuid(),
+        name: input.name,
+        persistTraitData: input.persist_trait_data,
+        stopServingFlags: input.stop_serving_flags,
+        featureAnalytics: input.feature_analytics,
+        users: { create: { userId, role: "ADMIN" } },
+      },
+    });
+    await recordAudit(tx, orgEntry(null, created, `New Organisation created: ${created.name}`));
+    return created;
   });
   return serializeOrganisation(org, "ADMIN");
 }
@@ -70,6 +75,7 @@ export async function getOrganisation(userId: number, organisationId: number) {
 export async function updateOrganisation(userId: number, organisationId: number, input: TOrganisationUpdate) {
   await requireOrganisationAdmin(userId, organisationId);
   const org = await db.$transaction(async (tx) => {
+    const before = await tx.organisation.findUniqueOrThrow({ where: { id: organisationId } });
     const updated = await tx.organisation.update({
       where: { id: organisationId },
       data: {
@@ -85,6 +91,7 @@ export async function updateOrganisation(userId: number, organisationId: number,
       select: { id: true },
     });
     await touchEnvironments({ environmentIds: environments.map((e) => e.id) }, tx);
+    await recordAudit(tx, orgEntry(before, updated, `Organisation updated: ${updated.name}`));
     return updated;
   });
   return serializeOrganisation(org, "ADMIN");
@@ -92,5 +99,20 @@ export async function updateOrganisation(userId: number, organisationId: number,
 
 export async function deleteOrganisation(userId: number, organisationId: number) {
   await requireOrganisationAdmin(userId, organisationId);
-  await db.organisation.delete({ where: { id: organisationId } });
+  await db.$transaction(async (tx) => {
+    const before = await tx.organisation.delete({ where: { id: organisationId } });
+    await recordAudit(tx, orgEntry(before, null, `Organisation deleted: ${before.name}`));
+  });
+}
+
+function orgEntry(before: OrganisationRow | null, after: OrganisationRow | null, log: string) {
+  const org = (after ?? before) as OrganisationRow;
+  return {
+    type: "ORGANISATION" as const,
+    before,
+    after,
+    log,
+    object: org,
+    scope: { organisationId: org.id },
+  };
 }

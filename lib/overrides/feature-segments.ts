@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordSegmentOrderChange, snapshotSegmentOrder } from "@/lib/audit/segment-order-entry";
 import { generateUuid } from "@/lib/keys";
 import { requireEnvironmentById, requireFeatureById, requireSegmentById, visibleProject } from "./access";
 import { closeGap, nextPriority, reorderPriorities, shiftForInsert } from "./priorities";
@@ -86,12 +87,11 @@ export async function createFeatureSegment(userId: number, input: TFeatureSegmen
   }
   checkSegmentForFeature(segment, feature);
   const created = await db.$transaction(async (tx) => {
-    const row = await insertFeatureSegment(tx, {
-      featureId: feature.id,
-      segmentId: segment.id,
-      environmentId: environment.id,
-    });
+    const where = { featureId: feature.id, environmentId: environment.id };
+    const before = await snapshotSegmentOrder(tx, where);
+    const row = await insertFeatureSegment(tx, { ...where, segmentId: segment.id });
     await touchEnvironments({ environmentId: environment.id }, tx);
+    await recordSegmentOrderChange(tx, where, before);
     return row;
   });
   return serializeFeatureSegment(created);
@@ -133,10 +133,12 @@ export async function getFeatureSegment(userId: number, id: number) {
 export async function deleteFeatureSegment(userId: number, id: number) {
   const row = await requireFeatureSegment(userId, id);
   await db.$transaction(async (tx) => {
+    const before = await snapshotSegmentOrder(tx, row);
     await tx.featureSegment.delete({ where: { id: row.id } });
     const current = await siblings(tx, row);
     await storePriorities(tx, current, closeGap(current, row.priority));
     await touchEnvironments({ environmentId: row.environmentId }, tx);
+    await recordSegmentOrderChange(tx, row, before);
   });
 }
 
@@ -163,9 +165,11 @@ export async function updateFeatureSegmentPriorities(userId: number, raw: unknow
     throw ValidationError.nonField("All feature segments must belong to the same feature & environment.");
   }
   const rows = await db.$transaction(async (tx) => {
+    const before = await snapshotSegmentOrder(tx, first);
     const current = await siblings(tx, first);
     await storePriorities(tx, current, reorderPriorities(current, requested));
     await touchEnvironments({ environmentId: first.environmentId }, tx);
+    await recordSegmentOrderChange(tx, first, before);
     return tx.featureSegment.findMany({
       where: { id: { in: [...requested.keys()] } },
       include: withSegment,

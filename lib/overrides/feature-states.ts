@@ -7,6 +7,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/error
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
 import { serializeFeatureStateNested } from "@/lib/features/serializers";
 import { generateUuid } from "@/lib/keys";
 import { storeInitialValue } from "@/lib/values";
@@ -94,6 +95,7 @@ export async function createFeatureState(userId: number, input: TFeatureStateCre
     await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
     await assertValueBudget(tx, { projectId: environment.projectId });
     await touchEnvironments({ environmentId: environment.id }, tx);
+    await recordStateChange(tx, null, await snapshotState(tx, created.id));
     return loadState(tx, created.id);
   });
   return serializeFeatureStateNested(state);
@@ -155,6 +157,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
   refuseChange("identity", "identity", input.identity, state.identityId);
   await checkMultivariateValues(db, state.featureId, input.multivariate_feature_state_values);
   const updated = await db.$transaction(async (tx) => {
+    const before = await snapshotState(tx, state.id);
     await tx.featureState.update({
       where: { id: state.id },
       data: { enabled: input.enabled, ...(input.feature_state_value ?? {}) },
@@ -164,6 +167,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
     }
     await assertValueBudget(tx, { environmentId: state.environmentId });
     await touchEnvironments({ environmentId: state.environmentId }, tx);
+    await recordStateChange(tx, before, await snapshotState(tx, state.id));
     return loadState(tx, state.id);
   });
   return serializeFeatureStateNested(updated);
@@ -175,6 +179,7 @@ export async function deleteFeatureState(userId: number, id: number) {
   if (state.scope === "env")
     throw new BadRequestError("Cannot delete the environment default feature state.");
   await db.$transaction(async (tx) => {
+    await recordStateChange(tx, await snapshotState(tx, state.id), null);
     await tx.featureState.delete({ where: { id: state.id } });
     await touchEnvironments({ environmentId: state.environmentId }, tx);
   });

@@ -5,6 +5,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
 import { generateUuid } from "@/lib/keys";
 import { requireSegmentById } from "./access";
 import { checkSegmentForFeature, insertFeatureSegment } from "./feature-segments";
@@ -44,6 +45,7 @@ export async function createSegmentOverride(path: Path, input: TSegmentOverrideC
     await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
     await assertValueBudget(tx, { projectId: environment.projectId });
     await touchEnvironments({ environmentId: environment.id }, tx);
+    await recordStateChange(tx, null, await snapshotState(tx, created.id));
     return { state: await loadState(tx, created.id), link };
   });
   return serializeSegmentOverride(state, link);

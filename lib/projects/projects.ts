@@ -1,5 +1,6 @@
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { requireOrganisationMember, requireProject } from "@/lib/organisations/access";
 import { PermissionDeniedError } from "@/lib/api/errors";
@@ -49,15 +50,19 @@ export async function createProject(userId: number, input: TProjectCreate) {
   } catch {
     throw new PermissionDeniedError();
   }
-  const project = await db.project.create({
-    data: {
-      uuid: generateUuid(),
-      name: input.name,
-      organisationId: input.organisation,
-      hideDisabledFlags: input.hide_disabled_flags,
-      enableRealtimeUpdates: input.enable_realtime_updates,
-      preventFlagDefaults: input.prevent_flag_defaults,
-    },
+  const project = await db.$transaction(async (tx) => {
+    const created = await tx.project.create({
+      data: {
+        uuid: generateUuid(),
+        name: input.name,
+        organisationId: input.organisation,
+        hideDisabledFlags: input.hide_disabled_flags,
+        enableRealtimeUpdates: input.enable_realtime_updates,
+        preventFlagDefaults: input.prevent_flag_defaults,
+      },
+    });
+    await recordAudit(tx, projectEntry(null, created, `New Project created: ${created.name}`));
+    return created;
   });
   return serializeProject(project);
 }
@@ -67,7 +72,7 @@ export async function getProject(userId: number, projectId: number) {
 }
 
 export async function updateProject(userId: number, projectId: number, input: TProjectUpdate) {
-  await requireProject(userId, projectId);
+  const before = await requireProject(userId, projectId);
   const project = await db.$transaction(async (tx) => {
     const updated = await tx.project.update({
       where: { id: projectId },
@@ -79,12 +84,28 @@ export async function updateProject(userId: number, projectId: number, input: TP
       },
     });
     await touchEnvironments({ projectId }, tx);
+    await recordAudit(tx, projectEntry(before, updated, `Project updated: ${updated.name}`));
     return updated;
   });
   return serializeProject(project);
 }
 
 export async function deleteProject(userId: number, projectId: number) {
-  await requireProject(userId, projectId);
-  await db.project.delete({ where: { id: projectId } });
+  const before = await requireProject(userId, projectId);
+  await db.$transaction(async (tx) => {
+    await recordAudit(tx, projectEntry(before, null, `Project deleted: ${before.name}`));
+    await tx.project.delete({ where: { id: projectId } });
+  });
+}
+
+function projectEntry(before: ProjectRow | null, after: ProjectRow | null, log: string) {
+  const project = (after ?? before) as ProjectRow;
+  return {
+    type: "PROJECT" as const,
+    before,
+    after,
+    log,
+    object: project,
+    scope: { projectId: project.id, organisationId: project.organisationId },
+  };
 }

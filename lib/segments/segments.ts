@@ -5,6 +5,7 @@ import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { requireProject } from "@/lib/organisations/access";
 import { replaceRules, createRules, segmentInclude } from "./rules";
@@ -64,7 +65,9 @@ export async function createSegment(scope: Scope, input: TSegmentCreate) {
     });
     await createRules(tx, created.id, input.rules);
     await touchEnvironments({ projectId: scope.projectId }, tx);
-    return loadSegment(tx, created.id);
+    const after = await loadSegment(tx, created.id);
+    await recordAudit(tx, segmentEntry(null, after, `New Segment created: ${after.name}`));
+    return after;
   });
   return serializeSegment(segment);
 }
@@ -108,6 +111,7 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
   checkProjectField(scope, input.project);
   const segment = await db.$transaction(async (tx) => {
     await checkSegmentFeature(tx, scope, input.feature);
+    const before = await loadSegment(tx, id);
     await tx.segment.update({
       where: { id },
       data: {
@@ -120,7 +124,9 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
     });
     if (input.rules) await replaceRules(tx, id, input.rules);
     await touchEnvironments({ projectId: scope.projectId }, tx);
-    return loadSegment(tx, id);
+    const after = await loadSegment(tx, id);
+    await recordAudit(tx, segmentEntry(before, after, `Segment updated: ${after.name}`));
+    return after;
   });
   return serializeSegment(segment);
 }
@@ -129,7 +135,31 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
 export async function deleteSegment(scope: Scope, segmentId: number) {
   const { id } = await requireSegment(scope, segmentId);
   await db.$transaction(async (tx) => {
+    const before = await loadSegment(tx, id);
+    await recordAudit(tx, segmentEntry(before, null, `Segment deleted: ${before.name}`));
     await tx.segment.delete({ where: { id } });
     await touchEnvironments({ projectId: scope.projectId }, tx);
   });
+}
+
+type LoadedSegment = Awaited<ReturnType<typeof loadSegment>>;
+
+/** What an audit entry compares of a segment: its fields and its rule tree without row ids,
+ * which are new whenever the rules are replaced. */
+function auditedSegment(segment: LoadedSegment) {
+  const view = serializeSegment(segment);
+  const rules = JSON.parse(JSON.stringify(view.rules), (key, value) => (key === "id" ? undefined : value));
+  return { name: view.name, description: view.description, feature: view.feature, rules };
+}
+
+function segmentEntry(before: LoadedSegment | null, after: LoadedSegment | null, log: string) {
+  const segment = (after ?? before) as LoadedSegment;
+  return {
+    type: "SEGMENT" as const,
+    before: before && auditedSegment(before),
+    after: after && auditedSegment(after),
+    log,
+    object: segment,
+    scope: { projectId: segment.projectId },
+  };
 }

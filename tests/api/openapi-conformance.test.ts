@@ -2,6 +2,8 @@
 // each answer against the response schema documented for its status, so the documentation
 // cannot drift from what the API sends. The last test fails if a documented answer was
 // never exercised.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { OPERATIONS } from "@/lib/openapi/operations";
@@ -14,6 +16,17 @@ const NOT_EXERCISED = new Set([
   "updateOrganisation 403",
   "partialUpdateOrganisation 403",
   "deleteOrganisation 403",
+  "listOrganisationAuditLog 403",
+  "getOrganisationAuditLogEntry 403",
+  ...[
+    "listOrganisationWebhooks",
+    "createOrganisationWebhook",
+    "getOrganisationWebhook",
+    "updateOrganisationWebhook",
+    "partialUpdateOrganisationWebhook",
+    "deleteOrganisationWebhook",
+    "listOrganisationWebhookDeliveries",
+  ].map((id) => `${id} 403`),
 ]);
 
 const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
@@ -1057,6 +1070,80 @@ describe("SDK", () => {
     await invoke("getFlagAnalytics", { token, path: { apiKey: envKey }, query: { days: "0" } }, 400);
     const other = await seed();
     await invoke("getFlagAnalytics", { token, path: { apiKey: other.envKey } }, 404);
+  });
+});
+
+describe("audit log", () => {
+  it("lists and reads entries of the caller, a project and an organisation, and documents the errors", async () => {
+    const s = await seed();
+    const other = await seed();
+    const { token } = s;
+    const list = await invoke("listAuditLog", { token, query: { search: "environment" } }, 200);
+    const entryId = list.body.results[0].id as number;
+    await invoke("listAuditLog", { token, query: { environments: "x" } }, 400);
+    await invoke("listAuditLog", { token, query: { page: "9" } }, 404);
+    await invoke("getAuditLogEntry", { token, path: { auditLogId: entryId } }, 200);
+    await invoke("getAuditLogEntry", { token, path: { auditLogId: MISSING_ID } }, 404);
+    const project = { projectId: s.projectId };
+    await invoke("listProjectAuditLog", { token, path: project }, 200);
+    await invoke("listProjectAuditLog", { token, path: project, query: { is_system_event: "x" } }, 400);
+    await invoke("listProjectAuditLog", { token, path: { projectId: other.projectId } }, 404);
+    await invoke("getProjectAuditLogEntry", { token, path: { ...project, auditLogId: entryId } }, 200);
+    await invoke("getProjectAuditLogEntry", { token, path: { ...project, auditLogId: MISSING_ID } }, 404);
+    const org = { organisationId: s.organisationId };
+    await invoke("listOrganisationAuditLog", { token, path: org }, 200);
+    await invoke(
+      "listOrganisationAuditLog",
+      { token, path: org, query: { created_date_after: "soon" } },
+      400,
+    );
+    await invoke("listOrganisationAuditLog", { token, path: { organisationId: other.organisationId } }, 404);
+    await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: entryId } }, 200);
+    await invoke("getOrganisationAuditLogEntry", { token, path: { ...org, auditLogId: MISSING_ID } }, 404);
+  });
+});
+
+describe("webhooks", () => {
+  it("manages environment and organisation webhooks and their delivery logs, and documents the errors", async () => {
+    const s = await seed();
+    const other = await seed();
+    const { token } = s;
+    for (const [name, owner, theirs] of [
+      ["Environment", { apiKey: s.envKey }, { apiKey: other.envKey }],
+      ["Organisation", { organisationId: s.organisationId }, { organisationId: other.organisationId }],
+    ] as const) {
+      const body = { url: "http://127.0.0.1:1/hook", secret: "x" };
+      const created = await invoke(`create${name}Webhook`, { token, path: owner, body }, 201);
+      await invoke(`create${name}Webhook`, { token, path: owner, body: { url: "nope" } }, 400);
+      await invoke(`create${name}Webhook`, { token, path: theirs, body }, 404);
+      await invoke(`list${name}Webhooks`, { token, path: owner }, 200);
+      await invoke(`list${name}Webhooks`, { token, path: theirs }, 404);
+      const one = { ...owner, webhookId: created.body.id };
+      const missing = { ...owner, webhookId: MISSING_ID };
+      await invoke(`get${name}Webhook`, { token, path: one }, 200);
+      await invoke(`get${name}Webhook`, { token, path: missing }, 404);
+      await invoke(`update${name}Webhook`, { token, path: one, body: { enabled: false } }, 200);
+      await invoke(`update${name}Webhook`, { token, path: one, body: { enabled: "no" } }, 400);
+      await invoke(`update${name}Webhook`, { token, path: missing, body: {} }, 404);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: one, body: { secret: "" } }, 200);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: one, body: { url: 1 } }, 400);
+      await invoke(`partialUpdate${name}Webhook`, { token, path: missing, body: {} }, 404);
+      await invoke(`list${name}WebhookDeliveries`, { token, path: one }, 200);
+      await invoke(`list${name}WebhookDeliveries`, { token, path: missing }, 404);
+      await invoke(`delete${name}Webhook`, { token, path: one }, 204);
+      await invoke(`delete${name}Webhook`, { token, path: one }, 404);
+    }
+    await invoke(
+      "testWebhook",
+      { token, body: { webhook_url: "http://127.0.0.1:1/", scope: { type: "environment" } } },
+      400,
+    );
+    await invoke("testWebhook", { token, body: {} }, 400);
+    const receiver = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    await invoke("testWebhook", { token, body: { webhook_url: url, scope: { type: "organisation" } } }, 200);
+    await new Promise((resolve) => receiver.close(resolve));
   });
 });
 

@@ -1,6 +1,7 @@
 // Every documented operation. A new route method must be added to one of these registries:
 // lib/openapi/document.test.ts fails while a route and the registries disagree.
 import type { Operation } from "../types";
+import { auditOperations } from "./audit";
 import { authOperations } from "./auth";
 import { edgeIdentityOperations } from "./edge-identities";
 import { environmentOperations } from "./environments";
@@ -16,6 +17,7 @@ import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
 import { serverKeyOperations } from "./server-keys";
+import { webhookOperations } from "./webhooks";
 
 export const OPERATIONS: Operation[] = [
   ...sdkOperations,
@@ -32,5 +34,7 @@ export const OPERATIONS: Operation[] = [
   ...identityOverrideOperations,
   ...evaluateOperations,
   ...edgeIdentityOperations,
+  ...auditOperations,
+  ...webhookOperations,
   ...healthOperations,
 ];

@@ -1,0 +1,8 @@
+// GET /api/v1/audit/{id}/ — one audit log entry with its change details
+import { withApi } from "@/lib/api/handler";
+import { getAuditLogEntry } from "@/lib/audit/audit-log";
+import { ZAuditLogParams } from "@/lib/audit/schemas";
+
+export const GET = withApi({ auth: "user", params: ZAuditLogParams }, ({ user, params }) =>
+  getAuditLogEntry({ kind: "all", userId: user.id }, params.auditLogId),
+);

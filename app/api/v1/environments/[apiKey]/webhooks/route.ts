@@ -1,0 +1,14 @@
+// GET/POST /api/v1/environments/{key}/webhooks/ — webhooks of an environment
+import { withApi } from "@/lib/api/handler";
+import { ZEnvironmentWebhooksParams, ZWebhookCreate } from "@/lib/webhooks/schemas";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
+
+const params = ZEnvironmentWebhooksParams;
+
+export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+  listWebhooks({ userId: user.id, apiKey: params.apiKey }),
+);
+export const POST = withApi(
+  { auth: "user", params, body: ZWebhookCreate, status: 201 },
+  ({ user, params, body }) => createWebhook({ userId: user.id, apiKey: params.apiKey }, body),
+);

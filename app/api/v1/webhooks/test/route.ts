@@ -1,0 +1,6 @@
+// POST /api/v1/webhooks/test/ — send a sample payload to a URL and report its answer
+import { withApi } from "@/lib/api/handler";
+import { ZWebhookTest } from "@/lib/webhooks/schemas";
+import { testWebhook } from "@/lib/webhooks/test-webhook";
+
+export const POST = withApi({ auth: "user", body: ZWebhookTest }, ({ body }) => testWebhook(body));

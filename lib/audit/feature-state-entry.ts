@@ -1,0 +1,130 @@
+// Audit entries for feature states (environment defaults, segment overrides, identity
+// overrides): every writer takes a snapshot before and after its change, in its transaction,
+// and records the pair. The snapshot is what the SDKs see of the state: enabled, the typed
+// value, the option weights and, for a segment override, its priority.
+import type { Tx } from "@/lib/db/client";
+import { readValue } from "@/lib/values";
+import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
+import { currentActor } from "./context";
+import { recordAudit } from "./record";
+
+export type StateSnapshot = {
+  id: number;
+  uuid: string;
+  featureId: number;
+  featureName: string;
+  environmentId: number;
+  segmentName: string | null;
+  identifier: string | null;
+  fields: Record<string, unknown>;
+  /** The state as Flagsmith's environment webhooks show it (new_state / previous_state). */
+  webhookState: Record<string, unknown>;
+};
+
+export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnapshot | null> {
+  const state = await tx.featureState.findUnique({
+    where: { id: stateId },
+    include: {
+      feature: { include: { project: { select: { id: true, name: true } } } },
+      environment: { select: { id: true, name: true } },
+      featureSegment: {
+        select: { priority: true, segment: { select: { id: true, name: true, description: true } } },
+      },
+      identity: { select: { identifier: true } },
+      multivariateValues: { orderBy: { optionId: "asc" }, include: { option: true } },
+    },
+  });
+  if (!state) return null;
+  return {
+    id: state.id,
+    uuid: state.uuid,
+    featureId: state.featureId,
+    featureName: state.feature.name,
+    environmentId: state.environmentId,
+    segmentName: state.featureSegment?.segment.name ?? null,
+    identifier: state.identity?.identifier ?? null,
+    fields: {
+      enabled: state.enabled,
+      featureStateValue: readValue(state),
+      multivariateFeatureStateValues: state.multivariateValues.map((v) => ({
+        multivariate_feature_option: v.optionId,
+        percentage_allocation: v.percentageAllocation,
+      })),
+      ...(state.featureSegment ? { priority: state.featureSegment.priority } : {}),
+    },
+    webhookState: {
+      feature: {
+        id: state.feature.id,
+        created_date: state.feature.createdAt.toISOString(),
+        default_enabled: state.feature.defaultEnabled,
+        description: state.feature.description,
+        initial_value: state.feature.initialValue,
+        name: state.feature.name,
+        project: state.feature.project,
+        type: state.feature.type,
+      },
+      environment: state.environment,
+      identity: state.identityId,
+      identity_identifier: state.identity?.identifier ?? null,
+      feature_segment: state.featureSegment && {
+        segment: state.featureSegment.segment,
+        priority: state.featureSegment.priority,
+      },
+      enabled: state.enabled,
+      feature_state_value: readValue(state),
+      multivariate_feature_state_values: state.multivariateValues.map((v) => ({
+        id: v.id,
+        multivariate_feature_option: { id: v.optionId, value: readValue(v.option) },
+        percentage_allocation: v.percentageAllocation,
+      })),
+    },
+  };
+}
+
+function logLine(s: StateSnapshot, action: "created" | "updated" | "deleted"): string {
+  if (s.segmentName !== null) {
+    if (action === "created")
+      return `Segment override created for feature '${s.featureName}' and segment '${s.segmentName}'`;
+    return `Flag state / Remote config value ${action} for feature '${s.featureName}' and segment '${s.segmentName}'`;
+  }
+  if (s.identifier !== null) {
+    if (action === "created")
+      return `Identity override created for feature '${s.featureName}' and identity '${s.identifier}'`;
+    return `Flag state / Remote config value ${action} for feature '${s.featureName}' and identity '${s.identifier}'`;
+  }
+  return `Flag state updated for feature: ${s.featureName}`;
+}
+
+/** Records one feature state change; before null is a creation, after null a deletion. */
+export async function recordStateChange(
+  tx: Tx,
+  before: StateSnapshot | null,
+  after: StateSnapshot | null,
+): Promise<void> {
+  const state = (after ?? before) as StateSnapshot;
+  const action = !before ? "created" : !after ? "deleted" : "updated";
+  await recordAudit(tx, {
+    type: "FEATURE_STATE",
+    before: before?.fields ?? null,
+    after: after?.fields ?? null,
+    log: logLine(state, action),
+    object: state,
+    scope: { environmentId: state.environmentId },
+  });
+  await notifyEnvironmentWebhooks(tx, before, after);
+}
+
+async function notifyEnvironmentWebhooks(tx: Tx, before: StateSnapshot | null, after: StateSnapshot | null) {
+  const state = (after ?? before) as StateSnapshot;
+  const webhooks = await enabledWebhooks(tx, { environmentId: state.environmentId });
+  if (webhooks.length === 0) return;
+  const actor = currentActor();
+  const author =
+    actor && (await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }));
+  await enqueueDeliveries(tx, webhooks, after ? "FLAG_UPDATED" : "FLAG_DELETED", {
+    changed_by: author?.email ?? "",
+    timestamp: new Date().toISOString(),
+    ...(after && { new_state: after.webhookState }),
+    ...(before && { previous_state: before.webhookState }),
+  });
+}

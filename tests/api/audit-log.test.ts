@@ -1,0 +1,902 @@
+// The audit log over HTTP. The first suite is generated from the route files: it finds every
+// write method of the administrative API (POST/PUT/PATCH/DELETE behind an account) and
+// requires a recipe for it, so a new write route without one fails here. Each recipe makes
+// one real change; the route must leave exactly one entry, with the right type and diff.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { call, seed, unique, type Seeded } from "../support/api";
+
+type Change = { field: string; old: unknown; new: unknown };
+type Expected = {
+  type: string;
+  change_type: "CREATE" | "UPDATE" | "DELETE";
+  /** Changes that must be among the entry's change details. */
+  changes: Change[];
+  /** Whether the entry names the seeded environment (default: when the route is under one),
+   * or what it names instead. */
+  environment?: boolean | Record<string, unknown>;
+};
+type Request = { path: string; body?: unknown; expected: Expected };
+type Recipe = (s: Seeded, method: string) => Promise<Request>;
+
+// ---- finding the write routes ---------------------------------------------------------
+
+const API_ROOT = path.resolve(__dirname, "../../app/api/v1");
+/** Account routes change the caller's own session or profile, not the organisation's data. */
+const NOT_AUDITED = new Set([
+  "POST /api/v1/auth/logout/",
+  "POST /api/v1/auth/token/",
+  "DELETE /api/v1/auth/token/",
+  "PATCH /api/v1/auth/users/me/",
+  // Sends a sample payload; changes nothing.
+  "POST /api/v1/webhooks/test/",
+]);
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === "route.ts" ? [full] : [];
+  });
+}
+
+/** "METHOD /api/v1/…/{param}/" of every method whose handler authenticates an account. */
+function writeRoutes(): string[] {
+  const routes: string[] = [];
+  for (const file of routeFiles(API_ROOT)) {
+    const source = readFileSync(file, "utf8");
+    const template =
+      "/api/v1/" +
+      path
+        .relative(API_ROOT, path.dirname(file))
+        .split(path.sep)
+        .map((part) => part.replace(/^\[(.+)\]$/, "{$1}"))
+        .join("/") +
+      "/";
+    const auth = new Map<string, string>();
+    for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = ([\s\S]*?);\n/g)) {
+      const [, method, value] = match;
+      const mode = /^[A-Z]+$/.test(value.trim())
+        ? auth.get(value.trim())
+        : /auth: "(\w[\w-]*)"/.exec(value)?.[1];
+      auth.set(method, mode ?? "?");
+      if (method !== "GET" && mode === "user")
+        routes.push(`${method} ${template.replace("/api/v1//", "/api/v1/")}`);
+    }
+  }
+  return routes.filter((route) => !NOT_AUDITED.has(route)).sort();
+}
+
+// ---- fixtures, made through the API ---------------------------------------------------
+
+const rules = (plan: string) => [
+  {
+    type: "ALL",
+    rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: plan }] }],
+  },
+];
+
+async function ok(res: Promise<{ status: number; body: any; text: string }>) {
+  const r = await res;
+  if (r.status >= 300) throw new Error(`fixture failed: ${r.status} ${r.text}`);
+  return r.body;
+}
+
+const feature = (s: Seeded, body: Record<string, unknown> = {}) =>
+  ok(
+    call(`/api/v1/projects/${s.projectId}/features/`, {
+      token: s.token,
+      body: { name: unique("f"), ...body },
+    }),
+  );
+const segment = (s: Seeded, name = unique("seg")) =>
+  ok(
+    call(`/api/v1/projects/${s.projectId}/segments/`, {
+      token: s.token,
+      body: { name, rules: rules("pro") },
+    }),
+  );
+const identity = (s: Seeded, identifier = unique("id")) =>
+  ok(call(`/api/v1/environments/${s.envKey}/identities/`, { token: s.token, body: { identifier } }));
+const edgeIdentity = (s: Seeded) =>
+  ok(
+    call(`/api/v1/environments/${s.envKey}/edge-identities/`, {
+      token: s.token,
+      body: { identifier: unique("e") },
+    }),
+  );
+const featureSegment = async (s: Seeded, featureId: number) =>
+  ok(
+    call("/api/v1/features/feature-segments/", {
+      token: s.token,
+      body: { feature: featureId, segment: (await segment(s)).id, environment: s.environmentId },
+    }),
+  );
+const defaultState = async (s: Seeded, name: string) =>
+  (await ok(call(`/api/v1/environments/${s.envKey}/featurestates/?feature_name=${name}`, { token: s.token })))
+    .results[0];
+
+const change = (field: string, old: unknown, next: unknown): Change => ({ field, old, new: next });
+const writeMethod = (method: string) => (method === "DELETE" ? "DELETE" : "UPDATE");
+
+// ---- one recipe per write route -------------------------------------------------------
+
+const RECIPES: Record<string, Recipe> = {
+  "POST /api/v1/organisations/": async () => {
+    const name = unique("org");
+    return {
+      path: "/api/v1/organisations/",
+      body: { name },
+      expected: { type: "ORGANISATION", change_type: "CREATE", changes: [change("name", null, name)] },
+    };
+  },
+  "PUT /api/v1/organisations/{organisationId}/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/`,
+    body: { name: "Renamed org" },
+    expected: {
+      type: "ORGANISATION",
+      change_type: "UPDATE",
+      changes: [change("name", expect.any(String), "Renamed org")],
+    },
+  }),
+  "DELETE /api/v1/organisations/{organisationId}/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/`,
+    expected: {
+      type: "ORGANISATION",
+      change_type: "DELETE",
+      changes: [change("name", expect.any(String), null)],
+    },
+  }),
+  "POST /api/v1/projects/": async (s) => ({
+    path: "/api/v1/projects/",
+    body: { name: "Second project", organisation: s.organisationId },
+    expected: { type: "PROJECT", change_type: "CREATE", changes: [change("name", null, "Second project")] },
+  }),
+  "PUT /api/v1/projects/{projectId}/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/`,
+    body: { hide_disabled_flags: true },
+    expected: {
+      type: "PROJECT",
+      change_type: "UPDATE",
+      changes: [change("hide_disabled_flags", false, true)],
+    },
+  }),
+  "DELETE /api/v1/projects/{projectId}/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/`,
+    expected: { type: "PROJECT", change_type: "DELETE", changes: [change("name", expect.any(String), null)] },
+  }),
+  "POST /api/v1/environments/": async (s) => ({
+    path: "/api/v1/environments/",
+    body: { name: "Staging", project: s.projectId },
+    expected: {
+      type: "ENVIRONMENT",
+      change_type: "CREATE",
+      changes: [change("name", null, "Staging")],
+      environment: { name: "Staging" },
+    },
+  }),
+  "PUT /api/v1/environments/{apiKey}/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/`,
+    body: { name: "Production" },
+    expected: {
+      type: "ENVIRONMENT",
+      change_type: "UPDATE",
+      changes: [change("name", "Development", "Production")],
+    },
+  }),
+  "DELETE /api/v1/environments/{apiKey}/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/`,
+    // The environment is gone, so the entry shows none.
+    expected: {
+      type: "ENVIRONMENT",
+      change_type: "DELETE",
+      changes: [change("name", "Development", null)],
+      environment: false,
+    },
+  }),
+  "POST /api/v1/environments/{apiKey}/api-keys/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/api-keys/`,
+    body: { name: "backend" },
+    expected: { type: "SERVER_API_KEY", change_type: "CREATE", changes: [change("name", null, "backend")] },
+  }),
+  "PUT /api/v1/environments/{apiKey}/api-keys/{keyId}/": async (s) => {
+    const key = await ok(
+      call(`/api/v1/environments/${s.envKey}/api-keys/`, { token: s.token, body: { name: "k" } }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/api-keys/${key.id}/`,
+      body: { active: false },
+      expected: { type: "SERVER_API_KEY", change_type: "UPDATE", changes: [change("active", true, false)] },
+    };
+  },
+  "DELETE /api/v1/environments/{apiKey}/api-keys/{keyId}/": async (s) => {
+    const key = await ok(
+      call(`/api/v1/environments/${s.envKey}/api-keys/`, { token: s.token, body: { name: "k" } }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/api-keys/${key.id}/`,
+      expected: { type: "SERVER_API_KEY", change_type: "DELETE", changes: [change("name", "k", null)] },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/features/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/features/`,
+    body: { name: "checkout", default_enabled: true },
+    expected: {
+      type: "FEATURE",
+      change_type: "CREATE",
+      changes: [change("name", null, "checkout"), change("default_enabled", null, true)],
+      environment: false,
+    },
+  }),
+  "PUT /api/v1/projects/{projectId}/features/{featureId}/": async (s) => {
+    const f = await feature(s, { description: "old" });
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/`,
+      body: { description: "new" },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("description", "old", "new")],
+        environment: false,
+      },
+    };
+  },
+  "DELETE /api/v1/projects/{projectId}/features/{featureId}/": async (s) => {
+    const f = await feature(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/`,
+      expected: {
+        type: "FEATURE",
+        change_type: "DELETE",
+        changes: [change("name", f.name, null)],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/features/{featureId}/mv-options/": async (s) => {
+    const f = await feature(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/mv-options/`,
+      body: { type: "unicode", string_value: "blue", default_percentage_allocation: 30 },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [
+          change("type", "STANDARD", "MULTIVARIATE"),
+          change(
+            "multivariate_options",
+            [],
+            [expect.objectContaining({ value: "blue", default_percentage_allocation: 30 })],
+          ),
+        ],
+        environment: false,
+      },
+    };
+  },
+  "PUT /api/v1/projects/{projectId}/features/{featureId}/mv-options/{optionId}/": async (s) => {
+    const f = await feature(s, {
+      multivariate_options: [{ type: "unicode", string_value: "a", default_percentage_allocation: 10 }],
+    });
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/mv-options/${f.multivariate_options[0].id}/`,
+      body: { type: "unicode", string_value: "a", default_percentage_allocation: 40 },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [
+          change(
+            "multivariate_options",
+            [expect.objectContaining({ default_percentage_allocation: 10 })],
+            [expect.objectContaining({ default_percentage_allocation: 40 })],
+          ),
+        ],
+        environment: false,
+      },
+    };
+  },
+  "DELETE /api/v1/projects/{projectId}/features/{featureId}/mv-options/{optionId}/": async (s) => {
+    const f = await feature(s, {
+      multivariate_options: [{ type: "unicode", string_value: "a", default_percentage_allocation: 10 }],
+    });
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/mv-options/${f.multivariate_options[0].id}/`,
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("multivariate_options", [expect.objectContaining({ value: "a" })], [])],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/segments/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/segments/`,
+    body: { name: "pro users", rules: rules("pro") },
+    expected: {
+      type: "SEGMENT",
+      change_type: "CREATE",
+      changes: [change("name", null, "pro users")],
+      environment: false,
+    },
+  }),
+  "PUT /api/v1/projects/{projectId}/segments/{segmentId}/": async (s) => {
+    const seg = await segment(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/segments/${seg.id}/`,
+      body: { name: seg.name, rules: rules("enterprise") },
+      expected: {
+        type: "SEGMENT",
+        change_type: "UPDATE",
+        changes: [
+          change(
+            "rules",
+            [
+              expect.objectContaining({
+                rules: [expect.objectContaining({ conditions: [expect.objectContaining({ value: "pro" })] })],
+              }),
+            ],
+            [
+              expect.objectContaining({
+                rules: [
+                  expect.objectContaining({ conditions: [expect.objectContaining({ value: "enterprise" })] }),
+                ],
+              }),
+            ],
+          ),
+        ],
+        environment: false,
+      },
+    };
+  },
+  "PATCH /api/v1/projects/{projectId}/segments/{segmentId}/": async (s) => {
+    const seg = await segment(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/segments/${seg.id}/`,
+      body: { description: "paying" },
+      expected: {
+        type: "SEGMENT",
+        change_type: "UPDATE",
+        changes: [change("description", null, "paying")],
+        environment: false,
+      },
+    };
+  },
+  "DELETE /api/v1/projects/{projectId}/segments/{segmentId}/": async (s) => {
+    const seg = await segment(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/segments/${seg.id}/`,
+      expected: {
+        type: "SEGMENT",
+        change_type: "DELETE",
+        changes: [change("name", seg.name, null)],
+        environment: false,
+      },
+    };
+  },
+  "PUT /api/v1/environments/{apiKey}/featurestates/{featureStateId}/": async (s) => {
+    const f = await feature(s, { initial_value: "v1" });
+    const state = await defaultState(s, f.name);
+    return {
+      path: `/api/v1/environments/${s.envKey}/featurestates/${state.id}/`,
+      body: { enabled: true, feature_state_value: "v2" },
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: "UPDATE",
+        changes: [change("enabled", false, true), change("feature_state_value", "v1", "v2")],
+      },
+    };
+  },
+  "POST /api/v1/features/featurestates/": async (s) => {
+    const f = await feature(s);
+    const id = await identity(s);
+    return {
+      path: "/api/v1/features/featurestates/",
+      body: { feature: f.id, environment: s.environmentId, identity: id.id, enabled: true },
+      expected: { type: "FEATURE_STATE", change_type: "CREATE", changes: [change("enabled", null, true)] },
+    };
+  },
+  "PUT /api/v1/features/featurestates/{featureStateId}/": async (s) => {
+    const f = await feature(s);
+    const state = await defaultState(s, f.name);
+    return {
+      path: `/api/v1/features/featurestates/${state.id}/`,
+      body: { feature: f.id, environment: s.environmentId, enabled: true },
+      expected: { type: "FEATURE_STATE", change_type: "UPDATE", changes: [change("enabled", false, true)] },
+    };
+  },
+  "PATCH /api/v1/features/featurestates/{featureStateId}/": async (s) => {
+    const f = await feature(s);
+    const state = await defaultState(s, f.name);
+    return {
+      path: `/api/v1/features/featurestates/${state.id}/`,
+      body: { enabled: true },
+      expected: { type: "FEATURE_STATE", change_type: "UPDATE", changes: [change("enabled", false, true)] },
+    };
+  },
+  "DELETE /api/v1/features/featurestates/{featureStateId}/": async (s) => {
+    const f = await feature(s);
+    const id = await identity(s);
+    const state = await ok(
+      call("/api/v1/features/featurestates/", {
+        token: s.token,
+        body: { feature: f.id, environment: s.environmentId, identity: id.id, enabled: true },
+      }),
+    );
+    return {
+      path: `/api/v1/features/featurestates/${state.id}/`,
+      expected: { type: "FEATURE_STATE", change_type: "DELETE", changes: [change("enabled", true, null)] },
+    };
+  },
+  "POST /api/v1/features/feature-segments/": async (s) => {
+    const f = await feature(s);
+    const seg = await segment(s);
+    return {
+      path: "/api/v1/features/feature-segments/",
+      body: { feature: f.id, segment: seg.id, environment: s.environmentId },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("segment_overrides", [], [{ segment: seg.id, priority: 0 }])],
+      },
+    };
+  },
+  "DELETE /api/v1/features/feature-segments/{featureSegmentId}/": async (s) => {
+    const f = await feature(s);
+    const link = await featureSegment(s, f.id);
+    return {
+      path: `/api/v1/features/feature-segments/${link.id}/`,
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("segment_overrides", [{ segment: link.segment, priority: 0 }], [])],
+      },
+    };
+  },
+  "POST /api/v1/features/feature-segments/update-priorities/": async (s) => {
+    const f = await feature(s);
+    const first = await featureSegment(s, f.id);
+    const second = await featureSegment(s, f.id);
+    return {
+      path: "/api/v1/features/feature-segments/update-priorities/",
+      body: [{ id: second.id, priority: 0 }],
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [
+          change(
+            "segment_overrides",
+            [
+              { segment: first.segment, priority: 0 },
+              { segment: second.segment, priority: 1 },
+            ],
+            [
+              { segment: second.segment, priority: 0 },
+              { segment: first.segment, priority: 1 },
+            ],
+          ),
+        ],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/features/{featureId}/create-segment-override/": async (s) => {
+    const f = await feature(s);
+    const seg = await segment(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/create-segment-override/`,
+      body: {
+        enabled: true,
+        feature_state_value: { type: "unicode", string_value: "seg" },
+        feature_segment: { segment: seg.id },
+      },
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: "CREATE",
+        changes: [
+          change("enabled", null, true),
+          change("feature_state_value", null, "seg"),
+          change("priority", null, 0),
+        ],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/identities/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/identities/`,
+    body: { identifier: "alice" },
+    expected: { type: "IDENTITY", change_type: "CREATE", changes: [change("identifier", null, "alice")] },
+  }),
+  "PUT /api/v1/environments/{apiKey}/identities/{identityId}/": async (s, method) => {
+    const id = await identity(s, "bob");
+    return {
+      path: `/api/v1/environments/${s.envKey}/identities/${id.id}/`,
+      ...(method === "DELETE" ? {} : { body: { identifier: "robert" } }),
+      expected: {
+        type: "IDENTITY",
+        change_type: writeMethod(method),
+        changes: [change("identifier", "bob", method === "DELETE" ? null : "robert")],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/identities/{identityId}/traits/": async (s) => {
+    const id = await identity(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/identities/${id.id}/traits/`,
+      body: { trait_key: "plan", trait_value: "pro" },
+      expected: {
+        type: "IDENTITY",
+        change_type: "CREATE",
+        changes: [change("trait_key", null, "plan"), change("trait_value", null, "pro")],
+      },
+    };
+  },
+  "PUT /api/v1/environments/{apiKey}/identities/{identityId}/traits/{traitId}/": async (s, method) => {
+    const id = await identity(s);
+    const trait = await ok(
+      call(`/api/v1/environments/${s.envKey}/identities/${id.id}/traits/`, {
+        token: s.token,
+        body: { trait_key: "plan", trait_value: "free" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/identities/${id.id}/traits/${trait.id}/`,
+      ...(method === "DELETE" ? {} : { body: { trait_value: "pro" } }),
+      expected: {
+        type: "IDENTITY",
+        change_type: writeMethod(method),
+        changes: [change("trait_value", "free", method === "DELETE" ? null : "pro")],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/identities/{identityId}/featurestates/": async (s) => {
+    const f = await feature(s);
+    const id = await identity(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/identities/${id.id}/featurestates/`,
+      body: { feature: f.id, enabled: true, feature_state_value: "mine" },
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: "CREATE",
+        changes: [change("enabled", null, true), change("feature_state_value", null, "mine")],
+      },
+    };
+  },
+  "PUT /api/v1/environments/{apiKey}/identities/{identityId}/featurestates/{featureStateId}/": async (
+    s,
+    method,
+  ) => {
+    const f = await feature(s);
+    const id = await identity(s);
+    const override = await ok(
+      call(`/api/v1/environments/${s.envKey}/identities/${id.id}/featurestates/`, {
+        token: s.token,
+        body: { feature: f.id, enabled: false, feature_state_value: "a" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/identities/${id.id}/featurestates/${override.id}/`,
+      ...(method === "DELETE" ? {} : { body: { feature: f.id, enabled: true, feature_state_value: "a" } }),
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: writeMethod(method),
+        changes: [change("enabled", false, method === "DELETE" ? null : true)],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/edge-identities/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/edge-identities/`,
+    body: { identifier: "carol", dashboard_alias: "carol's phone" },
+    expected: {
+      type: "IDENTITY",
+      change_type: "CREATE",
+      changes: [change("identifier", null, "carol"), change("dashboard_alias", null, "carol's phone")],
+    },
+  }),
+  "PUT /api/v1/environments/{apiKey}/edge-identities/{identityUuid}/": async (s, method) => {
+    const id = await edgeIdentity(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/edge-identities/${id.identity_uuid}/`,
+      ...(method === "DELETE" ? {} : { body: { dashboard_alias: "alias" } }),
+      expected: {
+        type: "IDENTITY",
+        change_type: writeMethod(method),
+        changes:
+          method === "DELETE"
+            ? [change("identifier", id.identifier, null)]
+            : [change("dashboard_alias", null, "alias")],
+      },
+    };
+  },
+  "PUT /api/v1/environments/{apiKey}/edge-identities/{identityUuid}/update-traits/": async (s) => {
+    const id = await edgeIdentity(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/edge-identities/${id.identity_uuid}/update-traits/`,
+      body: { trait_key: "age", trait_value: 42 },
+      expected: {
+        type: "IDENTITY",
+        change_type: "CREATE",
+        changes: [change("trait_key", null, "age"), change("trait_value", null, 42)],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/edge-identities/{identityUuid}/edge-featurestates/": async (s) => {
+    const f = await feature(s);
+    const id = await edgeIdentity(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/edge-identities/${id.identity_uuid}/edge-featurestates/`,
+      body: { feature: f.id, enabled: true, feature_state_value: 7 },
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: "CREATE",
+        changes: [change("enabled", null, true), change("feature_state_value", null, 7)],
+      },
+    };
+  },
+  "PUT /api/v1/environments/{apiKey}/edge-identities/{identityUuid}/edge-featurestates/{featurestateUuid}/":
+    async (s, method) => {
+      const f = await feature(s);
+      const id = await edgeIdentity(s);
+      const override = await ok(
+        call(`/api/v1/environments/${s.envKey}/edge-identities/${id.identity_uuid}/edge-featurestates/`, {
+          token: s.token,
+          body: { feature: f.id, enabled: false, feature_state_value: "x" },
+        }),
+      );
+      return {
+        path: `/api/v1/environments/${s.envKey}/edge-identities/${id.identity_uuid}/edge-featurestates/${override.featurestate_uuid}/`,
+        ...(method === "DELETE" ? {} : { body: { feature: f.id, enabled: false, feature_state_value: "y" } }),
+        expected: {
+          type: "FEATURE_STATE",
+          change_type: writeMethod(method),
+          changes: [change("feature_state_value", "x", method === "DELETE" ? null : "y")],
+        },
+      };
+    },
+  "POST /api/v1/environments/{apiKey}/webhooks/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/webhooks/`,
+    body: { url: "https://example.com/a", secret: "s" },
+    expected: {
+      type: "WEBHOOK",
+      change_type: "CREATE",
+      changes: [change("url", null, "https://example.com/a"), change("secret", null, "****")],
+    },
+  }),
+  "PUT /api/v1/environments/{apiKey}/webhooks/{webhookId}/": async (s, method) => {
+    const hook = await ok(
+      call(`/api/v1/environments/${s.envKey}/webhooks/`, {
+        token: s.token,
+        body: { url: "https://example.com/a" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/webhooks/${hook.id}/`,
+      ...(method === "DELETE" ? {} : { body: { enabled: false } }),
+      expected: {
+        type: "WEBHOOK",
+        change_type: writeMethod(method),
+        changes: [change("enabled", true, method === "DELETE" ? null : false)],
+      },
+    };
+  },
+  "POST /api/v1/organisations/{organisationId}/webhooks/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/webhooks/`,
+    body: { url: "https://example.com/o" },
+    expected: {
+      type: "WEBHOOK",
+      change_type: "CREATE",
+      changes: [change("url", null, "https://example.com/o")],
+    },
+  }),
+  "PUT /api/v1/organisations/{organisationId}/webhooks/{webhookId}/": async (s, method) => {
+    const hook = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/webhooks/`, {
+        token: s.token,
+        body: { url: "https://example.com/o" },
+      }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/webhooks/${hook.id}/`,
+      ...(method === "DELETE" ? {} : { body: { url: "https://example.com/p" } }),
+      expected: {
+        type: "WEBHOOK",
+        change_type: writeMethod(method),
+        changes: [
+          change("url", "https://example.com/o", method === "DELETE" ? null : "https://example.com/p"),
+        ],
+      },
+    };
+  },
+};
+
+/** PATCH and DELETE of a resource share its PUT recipe where the change is the same kind. */
+function recipeFor(route: string): Recipe | undefined {
+  if (RECIPES[route]) return RECIPES[route];
+  const [method, template] = route.split(" ");
+  const put = RECIPES[`PUT ${template}`];
+  if (!put) return undefined;
+  if (method === "PATCH") return put;
+  if (method === "DELETE") return (s) => put(s, "DELETE");
+  return undefined;
+}
+
+const auditCount = async (token: string) =>
+  (await call("/api/v1/audit/?page_size=1", { token })).body.count as number;
+
+describe("every write route leaves exactly one audit entry with its diff", () => {
+  const routes = writeRoutes();
+
+  it("finds the write routes of the administrative API", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContain("PATCH /api/v1/features/featurestates/{featureStateId}/");
+  });
+
+  it.each(routes)("%s", async (route) => {
+    const recipe = recipeFor(route);
+    expect(recipe, `no audit recipe for ${route}: add one to RECIPES`).toBeDefined();
+    const s = await seed();
+    const method = route.split(" ")[0];
+    const request = await recipe!(s, method);
+    const before = await auditCount(s.token);
+    const res = await call(request.path, { token: s.token, method, body: request.body });
+    expect(res.status, res.text).toBeLessThan(300);
+    expect(await auditCount(s.token)).toBe(before + 1);
+
+    const [latest] = (await call("/api/v1/audit/?page_size=1", { token: s.token })).body.results;
+    const detail = await call(`/api/v1/audit/${latest.id}/`, { token: s.token });
+    expect(detail.status).toBe(200);
+    const { expected } = request;
+    expect(detail.body).toMatchObject({
+      related_object_type: expected.type,
+      change_type: expected.change_type,
+      author: { email: s.email },
+      is_system_event: false,
+    });
+    expect(detail.body.change_details).toEqual(expect.arrayContaining(expected.changes));
+    const [, template] = route.split(" ");
+    const expectEnvironment =
+      expected.environment ?? (template.includes("{apiKey}") || template.startsWith("/api/v1/features/"));
+    if (typeof expectEnvironment === "object")
+      expect(detail.body.environment).toMatchObject(expectEnvironment);
+    else if (expectEnvironment) expect(detail.body.environment).toMatchObject({ id: s.environmentId });
+    else expect(detail.body.environment).toBeNull();
+  });
+});
+
+describe("audit log endpoints", () => {
+  it("lists entries newest first in Flagsmith's shape, and shows one with its change details", async () => {
+    const s = await seed();
+    const f = await feature(s, { description: "first" });
+    await call(`/api/v1/projects/${s.projectId}/features/${f.id}/`, {
+      token: s.token,
+      method: "PUT",
+      body: { description: "second" },
+    });
+    const list = await call(`/api/v1/projects/${s.projectId}/audit/`, { token: s.token });
+    expect(list.status).toBe(200);
+    // Project created, environment created, feature created, feature updated.
+    expect(list.body.count).toBe(4);
+    expect(list.body.next).toBeNull();
+    expect(list.body.previous).toBeNull();
+    const [latest] = list.body.results;
+    expect(latest).toEqual({
+      id: expect.any(Number),
+      created_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      log: `Flag / Remote Config updated: ${f.name}`,
+      author: {
+        id: expect.any(Number),
+        email: s.email,
+        first_name: "",
+        last_name: "",
+        last_login: null,
+        uuid: expect.any(String),
+      },
+      environment: null,
+      project: expect.objectContaining({ id: s.projectId }),
+      related_object_id: f.id,
+      related_object_uuid: f.uuid,
+      related_object_type: "FEATURE",
+      is_system_event: false,
+    });
+    expect(list.body.results.map((e: { log: string }) => e.log).slice(1)).toEqual([
+      `New Flag / Remote Config created: ${f.name}`,
+      "New Environment created: Development",
+      expect.stringMatching(/^New Project created: /),
+    ]);
+    const detail = await call(`/api/v1/projects/${s.projectId}/audit/${latest.id}/`, { token: s.token });
+    expect(detail.body).toEqual({
+      ...latest,
+      change_type: "UPDATE",
+      change_details: [{ field: "description", old: "first", new: "second" }],
+    });
+  });
+
+  it("leaves no entry for a write that fails", async () => {
+    const s = await seed();
+    const f = await feature(s);
+    const before = await auditCount(s.token);
+    const clash = await call(`/api/v1/projects/${s.projectId}/features/`, {
+      token: s.token,
+      body: { name: f.name },
+    });
+    expect(clash.status).toBe(400);
+    expect(await auditCount(s.token)).toBe(before);
+  });
+
+  it("filters by search, environment, project, system events and date", async () => {
+    const s = await seed();
+    const other = await ok(
+      call("/api/v1/environments/", { token: s.token, body: { name: "Other", project: s.projectId } }),
+    );
+    const f = await feature(s, { initial_value: "a" });
+    const state = await defaultState(s, f.name);
+    await call(`/api/v1/environments/${s.envKey}/featurestates/${state.id}/`, {
+      token: s.token,
+      method: "PATCH",
+      body: { enabled: true },
+    });
+    const logs = async (query: string) =>
+      (await call(`/api/v1/audit/?${query}`, { token: s.token })).body.results.map(
+        (e: { log: string }) => e.log,
+      );
+    expect(await logs(`search=${encodeURIComponent(f.name.toUpperCase())}`)).toEqual([
+      `Flag state updated for feature: ${f.name}`,
+      `New Flag / Remote Config created: ${f.name}`,
+    ]);
+    expect(await logs(`environments=${s.environmentId}`)).toEqual([
+      `Flag state updated for feature: ${f.name}`,
+      "New Environment created: Development",
+    ]);
+    expect(await logs(`environments=${s.environmentId}&environments=${other.id}`)).toHaveLength(3);
+    expect(await logs(`environments=${other.id},${s.environmentId}`)).toHaveLength(3);
+    expect(await logs(`project=${s.projectId}&is_system_event=true`)).toEqual([]);
+    expect(await logs(`project=${s.projectId}&is_system_event=false`)).toHaveLength(5);
+    expect(await logs("created_date_after=2000-01-01T00:00:00Z&created_date_before=2001-01-01")).toEqual([]);
+    expect(
+      await logs(`created_date_after=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`),
+    ).toHaveLength(6);
+    const paged = await call("/api/v1/audit/?page_size=2&page=2", { token: s.token });
+    expect(paged.body.results).toHaveLength(2);
+    expect(paged.body.next).toContain("page=3");
+  });
+
+  it("answers 400 for bad filters, 401 without a token, 404 outside the caller's scope", async () => {
+    const s = await seed();
+    const stranger = await seed();
+    const bad = await call("/api/v1/audit/?environments=x&is_system_event=maybe", { token: s.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      environments: ["A valid integer is required."],
+      is_system_event: ["Must be a valid boolean."],
+    });
+    expect((await call("/api/v1/audit/")).status).toBe(401);
+    expect((await call("/api/v1/audit/")).body).toEqual({
+      detail: "Authentication credentials were not provided.",
+    });
+    const notFound = { detail: "Not found." };
+    const theirs = await call(`/api/v1/projects/${stranger.projectId}/audit/`, { token: s.token });
+    expect([theirs.status, theirs.body]).toEqual([404, notFound]);
+    const org = await call(`/api/v1/organisations/${stranger.organisationId}/audit/`, { token: s.token });
+    expect([org.status, org.body]).toEqual([404, notFound]);
+    const [entry] = (await call("/api/v1/audit/", { token: stranger.token })).body.results;
+    const peek = await call(`/api/v1/audit/${entry.id}/`, { token: s.token });
+    expect([peek.status, peek.body]).toEqual([404, notFound]);
+    // The stranger's entries are not in the caller's list either.
+    const mine = await call("/api/v1/audit/", { token: s.token });
+    expect(mine.body.results.every((e: { author: { email: string } }) => e.author.email === s.email)).toBe(
+      true,
+    );
+    const own = await call(`/api/v1/organisations/${s.organisationId}/audit/`, { token: s.token });
+    expect(own.status).toBe(200);
+    expect(own.body.count).toBe(3);
+  });
+
+  it("keeps the entry of a deleted organisation readable by its author", async () => {
+    const s = await seed();
+    await call(`/api/v1/organisations/${s.organisationId}/`, { token: s.token, method: "DELETE" });
+    const list = await call("/api/v1/audit/", { token: s.token });
+    expect(list.body.results[0]).toMatchObject({
+      related_object_type: "ORGANISATION",
+      related_object_id: s.organisationId,
+      project: null,
+      environment: null,
+    });
+  });
+});
