@@ -29,6 +29,9 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/auth/token/",
   "DELETE /api/v1/auth/token/",
   "PATCH /api/v1/auth/users/me/",
+  "POST /api/v1/auth/users/set_password/",
+  // Evaluates flags for an identifier and explains them; writes nothing.
+  "POST /api/v1/environments/{apiKey}/evaluate/",
   // Sends a sample payload; changes nothing.
   "POST /api/v1/webhooks/test/",
 ]);

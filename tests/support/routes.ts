@@ -108,6 +108,11 @@ export async function seedTenant(): Promise<Tenant> {
   );
   const environmentState = (await ok(call(`${env}/featurestates/`, { token }), "feature states")).results[0];
   const key = await ok(call(`${env}/api-keys/`, { token, body: { name: "server" } }), "server key");
+  const webhook = await ok(
+    call(`${env}/webhooks/`, { token, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
+    "webhook",
+  );
+  const auditEntry = (await ok(call("/api/v1/audit/", { token }), "audit log")).results[0];
   return {
     ...s,
     ids: {
@@ -127,6 +132,8 @@ export async function seedTenant(): Promise<Tenant> {
         identityState.uuid ??
         identityState.featurestate_uuid,
       keyId: key.id,
+      webhookId: webhook.id,
+      auditLogId: auditEntry.id,
       file: "swagger-ui.css",
     },
   };
@@ -147,5 +154,7 @@ export const MISSING_IDS: Record<string, string | number> = {
   identityUuid: "00000000-0000-4000-8000-000000000000",
   featurestateUuid: "00000000-0000-4000-8000-000000000000",
   keyId: 999999999,
+  webhookId: 999999999,
+  auditLogId: 999999999,
   file: "swagger-ui.css",
 };
