@@ -90,8 +90,11 @@ test("the OFREP web provider evaluates every flag type in the browser", async ({
     logLevel: "silent",
   });
   // A page on another origin (localhost, where the server is 127.0.0.1), as an app's would be:
-  // the browser checks CORS on every OFREP call, preflight included.
-  await page.goto(baseURL!.replace("127.0.0.1", "localhost") + "/health/readiness/");
+  // the browser checks CORS on every OFREP call, preflight included. The page must come from
+  // this loopback server (Chromium refuses a page of unknown address space access to loopback)
+  // and must not be one of Ensign's own pages, whose CSP allows no calls to other origins: an
+  // SDK answer (served by the fast lane, JSON, no CSP) is such a page.
+  await page.goto(baseURL!.replace("127.0.0.1", "localhost") + "/api/v1/flags/");
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   const result = await page.evaluate(
     ([base, key]) =>
