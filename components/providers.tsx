@@ -2,6 +2,7 @@
 import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
+import { ToastProvider } from "@/components/ui/toast";
 import { ApiError, fetcher } from "@/lib/dashboard/fetcher";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -19,7 +20,7 @@ export function Providers({ children }: { children: ReactNode }) {
           },
         }}
       >
-        {children}
+        <ToastProvider>{children}</ToastProvider>
       </SWRConfig>
     </SessionProvider>
   );

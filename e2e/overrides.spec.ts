@@ -82,8 +82,11 @@ test("a segment override reaches identities with matching traits; priorities dec
   expect(await identify(page, s, "user-both", { plan: "pro", region: "eu" })).toMatchObject({
     feature_state_value: "premium",
   });
-  await page.getByRole("button", { name: "Move Europe up" }).click();
+  await page.getByRole("button", { name: "Move Europe up" }).focus();
+  await page.keyboard.press("Enter");
   await expect(overrides.nth(0)).toHaveAttribute("data-segment", "Europe");
+  // Focus stays on the moved row (its "up" is now disabled, so on "down"), not the page body.
+  await expect(page.getByRole("button", { name: "Move Europe down" })).toBeFocused();
   await expect
     .poll(
       async () => (await identify(page, s, "user-both", { plan: "pro", region: "eu" }))?.feature_state_value,

@@ -43,16 +43,16 @@ test("build a segment of two AND groups of two OR conditions; the API gets the s
   await c21.getByLabel("Operator").selectOption("PERCENTAGE_SPLIT");
   await expect(c21.getByLabel("Trait")).toHaveCount(0);
   await c21.getByLabel("Percentage of identities", { exact: true }).fill("150");
-  await expect(c21.getByText("Enter a percentage from 0 to 100.")).toBeVisible();
+  await expect(c21.getByText("Percentage split value must be a number between 0 and 100.")).toBeVisible();
   await c21.getByLabel("Percentage of identities", { exact: true }).fill("30");
-  await expect(c21.getByText("Enter a percentage from 0 to 100.")).toHaveCount(0);
+  await expect(c21.getByText("Percentage split value must be a number between 0 and 100.")).toHaveCount(0);
   await group2.getByRole("button", { name: "+ OR condition" }).click();
   const c22 = group2.getByRole("group", { name: "Group 2, condition 2" });
   await c22.getByLabel("Operator").selectOption("MODULO");
   await c22.getByLabel("Trait").fill("user_id");
   await c22.getByLabel("Divisor").fill("0");
   await c22.getByLabel("Remainder").fill("1");
-  await expect(c22.getByText("The divisor cannot be 0.")).toBeVisible();
+  await expect(c22.getByText('Modulo value must be "divisor|remainder"', { exact: false })).toBeVisible();
   await c22.getByLabel("Divisor").fill("2");
 
   // The operator list has all 14 operators; IS_SET needs no value.

@@ -114,7 +114,7 @@ export function CreateFeatureDialog({
       />
       <Checkbox
         label="Enabled by default"
-        hint="New environments start with the feature on."
+        hint="The feature starts on in every environment of the project: the existing ones and those created later."
         checked={form.enabled}
         onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
       />

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { mutate } from "swr";
 import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { featureStatesKey } from "@/lib/dashboard/hooks";
@@ -35,6 +36,7 @@ export function FeatureToggle({
   featureName: string;
 }) {
   const toggle = useToggleFeature(environmentKey);
+  const toast = useToast();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -54,6 +56,20 @@ export function FeatureToggle({
           setBusy(true);
           try {
             await toggle(state, next);
+            toast({
+              message: `${featureName} turned ${next ? "on" : "off"}.`,
+              action: {
+                label: "Undo",
+                onClick: async () => {
+                  try {
+                    await toggle({ ...state, enabled: next }, !next);
+                    toast({ message: `${featureName} turned ${next ? "off" : "on"} again.` });
+                  } catch (e) {
+                    setError(errorMessage(e));
+                  }
+                },
+              },
+            });
           } catch (e) {
             setError(errorMessage(e));
           } finally {

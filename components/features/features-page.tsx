@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { evaluationCounts } from "@/lib/dashboard/analytics";
 import { api } from "@/lib/dashboard/api-client";
 import {
@@ -55,9 +56,11 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
 
   const refresh = () =>
     Promise.all([mutate(featuresKey), mutate(featureStatesKey(environmentKey))]).then(() => undefined);
+  const toast = useToast();
   const remove = async (feature: Feature) => {
     await api.delete(urls.feature(projectId, feature.id));
     await refresh();
+    toast({ message: `Deleted ${feature.name}.` });
   };
 
   const loading = !all || !states;
@@ -143,7 +146,10 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
         open={creating}
         projectId={projectId}
         onClose={() => setCreating(false)}
-        onCreated={refresh}
+        onCreated={async (feature) => {
+          await refresh();
+          toast({ message: `Created ${feature.name}.` });
+        }}
       />
       <ConfirmDialog
         open={deleting !== null}

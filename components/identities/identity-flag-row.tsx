@@ -3,23 +3,33 @@ import { FeatureValue } from "@/components/features/feature-value";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { InlineIds } from "@/components/ui/json-view";
-import type { ResolvedFeatureState } from "@/lib/dashboard/types";
+import type { MultivariateOption, ResolvedFeatureState } from "@/lib/dashboard/types";
+import { variationLabel } from "@/lib/dashboard/variations";
 
-export function DecidedBy({ flag }: { flag: ResolvedFeatureState }) {
+export function DecidedBy({
+  flag,
+  variation,
+}: {
+  flag: ResolvedFeatureState;
+  variation?: MultivariateOption | null;
+}) {
   if (flag.overridden_by === "IDENTITY") return <Badge tone="indigo">Identity override</Badge>;
   if (flag.overridden_by === "SEGMENT")
     return <Badge tone="amber">Segment: {flag.segment?.name ?? "?"}</Badge>;
+  if (variation) return <Badge tone="indigo">Variation: {variationLabel(variation)}</Badge>;
   return <Badge>Environment default</Badge>;
 }
 
 type IdentityFlagRowProps = {
   flag: ResolvedFeatureState;
+  /** The multivariate variation this identity was bucketed into, if any. */
+  variation?: MultivariateOption | null;
   hasOverride: boolean;
   onEdit: () => void;
   onRemove: () => void;
 };
 
-export function IdentityFlagRow({ flag, hasOverride, onEdit, onRemove }: IdentityFlagRowProps) {
+export function IdentityFlagRow({ flag, variation, hasOverride, onEdit, onRemove }: IdentityFlagRowProps) {
   return (
     <li
       data-testid="identity-flag"
@@ -31,7 +41,7 @@ export function IdentityFlagRow({ flag, hasOverride, onEdit, onRemove }: Identit
         <InlineIds record={{ id: flag.feature.id }} />
       </span>
       <span data-testid="decided-by">
-        <DecidedBy flag={flag} />
+        <DecidedBy flag={flag} variation={variation} />
       </span>
       <span className="w-44 min-w-0">
         <FeatureValue value={flag.feature_state_value} />

@@ -9,9 +9,16 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { api } from "@/lib/dashboard/api-client";
-import { identityOverridesKey, useIdentityAllStates, useIdentityOverrides } from "@/lib/dashboard/hooks";
+import {
+  identityOverridesKey,
+  useFeatureStates,
+  useFeatures,
+  useIdentityAllStates,
+  useIdentityOverrides,
+} from "@/lib/dashboard/hooks";
 import type { FeatureState, ResolvedFeatureState } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
+import { variationOf } from "@/lib/dashboard/variations";
 import { IdentityFlagRow } from "./identity-flag-row";
 import { OverrideDialog } from "./override-dialog";
 
@@ -22,8 +29,16 @@ type IdentityFlagsProps = {
   identifier: string;
 };
 
-export function IdentityFlags({ environmentKey, identityId, identifier }: IdentityFlagsProps) {
+export function IdentityFlags({ projectId, environmentKey, identityId, identifier }: IdentityFlagsProps) {
   const { data: flags, error } = useIdentityAllStates(environmentKey, identityId);
+  // Variations and control values, to tell a variation from the environment default.
+  const { data: features } = useFeatures(projectId);
+  const { data: environmentStates } = useFeatureStates(environmentKey);
+  const featureById = useMemo(() => new Map((features?.results ?? []).map((f) => [f.id, f])), [features]);
+  const stateByFeature = useMemo(
+    () => new Map((environmentStates ?? []).map((s) => [s.feature, s])),
+    [environmentStates],
+  );
   const { data: overrides } = useIdentityOverrides(environmentKey, identityId);
   const [editing, setEditing] = useState<ResolvedFeatureState | null>(null);
   const [removing, setRemoving] = useState<{ flag: ResolvedFeatureState; override: FeatureState } | null>(
@@ -65,6 +80,11 @@ export function IdentityFlags({ environmentKey, identityId, identifier }: Identi
                 <IdentityFlagRow
                   key={flag.feature.id}
                   flag={flag}
+                  variation={variationOf(
+                    flag,
+                    featureById.get(flag.feature.id)?.multivariate_options,
+                    stateByFeature.get(flag.feature.id),
+                  )}
                   hasOverride={Boolean(override)}
                   onEdit={() => setEditing(flag)}
                   onRemove={() => override && setRemoving({ flag, override })}
@@ -77,6 +97,8 @@ export function IdentityFlags({ environmentKey, identityId, identifier }: Identi
       <OverrideDialog
         flag={editing}
         override={editing ? overrideByFeature.get(editing.feature.id) : undefined}
+        variations={editing ? featureById.get(editing.feature.id)?.multivariate_options : undefined}
+        controlValue={editing ? stateByFeature.get(editing.feature.id)?.feature_state_value : undefined}
         identifier={identifier}
         onClose={() => setEditing(null)}
         onSave={async (body) => {

@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
-import { ErrorMessage } from "@/components/ui/error-message";
+import { LoadError } from "@/components/common/load-error";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -25,7 +25,14 @@ export function IdentityPage({ projectId, environmentKey, identityId }: Identity
     router.push(paths.identities(projectId, environmentKey));
   };
 
-  if (error) return <ErrorMessage error={error} />;
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        what="identity"
+        back={[{ href: paths.identities(projectId, environmentKey), label: "Back to identities" }]}
+      />
+    );
 
   return (
     <div className="space-y-10">

@@ -9,6 +9,7 @@ import { NameDialog } from "@/components/common/name-dialog";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { InlineIds, JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
@@ -42,7 +43,14 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
     router.push(paths.organisations);
   };
 
-  if (error) return <ErrorMessage error={error} />;
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        what="organisation"
+        back={[{ href: paths.organisations, label: "Back to organisations" }]}
+      />
+    );
 
   return (
     <div className="space-y-10">

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { mutate } from "swr";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { JsonView } from "@/components/ui/json-view";
@@ -91,7 +92,14 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
     }
   };
 
-  if (loadError) return <ErrorMessage error={loadError} />;
+  if (loadError)
+    return (
+      <LoadError
+        error={loadError}
+        what="segment"
+        back={[{ href: paths.segments(projectId, environmentKey), label: "Back to segments" }]}
+      />
+    );
   const loading = segmentId !== null && loadedId !== segmentId;
 
   return (

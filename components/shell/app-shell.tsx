@@ -2,6 +2,9 @@
 // The frame of every signed-in page: top bar with the organisation → project →
 // environment switcher and the account menu; the environment's sections beside the page.
 import type { ReactNode } from "react";
+import { NotFoundState, isNotFound } from "@/components/common/load-error";
+import { useEnvironment } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
 import { useRememberLocation, useRouteContext } from "@/lib/dashboard/route-context";
 import { ContextSwitcher } from "./context-switcher";
 import { EnvironmentNav } from "./environment-nav";
@@ -12,6 +15,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const context = useRouteContext();
   useRememberLocation(context);
   const inEnvironment = context.projectId !== null && context.environmentKey !== null;
+  const { data: environment, error: environmentError } = useEnvironment(
+    inEnvironment ? context.environmentKey : null,
+  );
+  // An unknown key, or the key of another project's environment: nothing of the page applies.
+  const unknownEnvironment =
+    inEnvironment &&
+    (isNotFound(environmentError) ||
+      (environment !== undefined && environment.project !== context.projectId));
 
   return (
     <div className="min-h-screen">
@@ -36,7 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:flex md:gap-8">
-        {inEnvironment && (
+        {inEnvironment && !unknownEnvironment && (
           <aside className="mb-6 md:mb-0 md:w-48 md:shrink-0">
             <div className="md:sticky md:top-20">
               <EnvironmentNav
@@ -48,7 +59,18 @@ export function AppShell({ children }: { children: ReactNode }) {
           </aside>
         )}
         <main id="main" className="min-w-0 flex-1">
-          {children}
+          {unknownEnvironment ? (
+            <NotFoundState
+              title="Environment not found"
+              message={`This project has no environment with the key “${context.environmentKey}”: it may have been deleted, or the link is wrong.`}
+              back={[
+                { href: paths.project(context.projectId!), label: "Back to the project" },
+                { href: paths.home, label: "Home" },
+              ]}
+            />
+          ) : (
+            children
+          )}
         </main>
       </div>
     </div>

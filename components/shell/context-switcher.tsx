@@ -96,22 +96,25 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
           </Crumb>
         </>
       )}
-      {environments && projectId && environmentKey && (
-        <>
-          <Slash />
-          <Crumb
-            label="Environment"
-            value={environmentKey}
-            onChange={(v) => router.push(switchEnvironmentPath(pathname, projectId, environmentKey, v))}
-          >
-            {environments.results.map((e) => (
-              <option key={e.api_key} value={e.api_key}>
-                {e.name}
-              </option>
-            ))}
-          </Crumb>
-        </>
-      )}
+      {environments &&
+        projectId &&
+        environmentKey &&
+        environments.results.some((e) => e.api_key === environmentKey) && (
+          <>
+            <Slash />
+            <Crumb
+              label="Environment"
+              value={environmentKey}
+              onChange={(v) => router.push(switchEnvironmentPath(pathname, projectId, environmentKey, v))}
+            >
+              {environments.results.map((e) => (
+                <option key={e.api_key} value={e.api_key}>
+                  {e.name}
+                </option>
+              ))}
+            </Crumb>
+          </>
+        )}
     </nav>
   );
 }

@@ -44,7 +44,7 @@ export function EnvironmentNav({
   const pathname = usePathname();
   const base = paths.environment(projectId, environmentKey);
   return (
-    <nav aria-label="Environment sections" className="flex gap-1 overflow-x-auto md:flex-col">
+    <nav aria-label="Environment sections" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
       {SECTIONS.map((section) => {
         const href = `${base}${section.key}/`;
         const active = pathname.startsWith(href);

@@ -15,6 +15,14 @@ export class ApiError extends Error {
   }
 }
 
+/** API messages that say what is wrong but not what to do, in the dashboard's words. */
+const ADVICE: Record<string, string> = {
+  "Invalid percentage allocation":
+    "The variations' shares would add up to more than 100%. Lower this share (or another variation's) and try again.",
+};
+
+export const NETWORK_ERROR = "Ensign could not be reached. Check your connection, then try again.";
+
 function describeValue(value: unknown): string {
   if (Array.isArray(value)) return value.map(describeValue).filter(Boolean).join(" ");
   if (value && typeof value === "object") {
@@ -22,7 +30,8 @@ function describeValue(value: unknown): string {
       .map(([key, inner]) => describeField(key, inner))
       .join(" ");
   }
-  return value === null || value === undefined ? "" : String(value);
+  if (value === null || value === undefined) return "";
+  return ADVICE[String(value)] ?? String(value);
 }
 
 function describeField(key: string, value: unknown): string {
@@ -68,11 +77,18 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function request<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, {
-    credentials: "same-origin",
-    ...init,
-    headers: { Accept: "application/json", ...(init?.headers ?? {}) },
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: "same-origin",
+      ...init,
+      headers: { Accept: "application/json", ...(init?.headers ?? {}) },
+    });
+  } catch (e) {
+    // The browser's own text ("Failed to fetch", "Load failed") says nothing about what to do.
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
+    throw new Error(NETWORK_ERROR);
+  }
   const body = await readBody(response);
   if (!response.ok) {
     if (response.status === 401 && typeof window !== "undefined") {

@@ -7,6 +7,7 @@ import {
   validateCondition,
   type GroupDraft,
 } from "./segment-rules";
+import { CONDITION_MESSAGES } from "@/lib/segments/conditions";
 
 const group = (...conditions: [string, string, string][]): GroupDraft => ({
   key: "g",
@@ -84,11 +85,15 @@ describe("segment rule drafts", () => {
       validateCondition({ key: "k", property, operator: operator as never, value });
     expect(check("EQUAL", "")).toEqual({ value: "Enter a value." });
     expect(check("EQUAL", "x", "")).toEqual({ property: "Enter the trait this condition looks at." });
-    expect(check("PERCENTAGE_SPLIT", "101", "")).toEqual({ value: "Enter a percentage from 0 to 100." });
+    expect(check("PERCENTAGE_SPLIT", "101", "")).toEqual({ value: CONDITION_MESSAGES.percentageSplit });
+    expect(check("PERCENTAGE_SPLIT", "", "")).toEqual({ value: "Enter a percentage from 0 to 100." });
+    expect(check("GREATER_THAN", "1.2:semver")).toEqual({ value: CONDITION_MESSAGES.semver });
+    expect(check("GREATER_THAN", "1.2.0:semver")).toEqual({});
+    expect(check("REGEX", "(")).toEqual({ value: CONDITION_MESSAGES.regex });
     expect(check("PERCENTAGE_SPLIT", "12.5", "")).toEqual({});
     expect(check("MODULO", "2|1")).toEqual({});
-    expect(check("MODULO", "0|1")).toEqual({ value: "The divisor cannot be 0." });
-    expect(check("MODULO", "2")).toEqual({ value: "Enter a divisor and a remainder." });
+    expect(check("MODULO", "0|1")).toEqual({ value: CONDITION_MESSAGES.modulo });
+    expect(check("MODULO", "2")).toEqual({ value: CONDITION_MESSAGES.modulo });
     expect(check("IN", "")).toEqual({ value: "Add at least one value." });
     expect(check("REGEX", "")).toEqual({ value: "Enter a regular expression." });
     expect(check("REGEX", "(?P<user>\\w+)@")).toEqual({});

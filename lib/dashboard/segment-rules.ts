@@ -1,6 +1,7 @@
 // The visual rule builder's model: AND groups (an ALL rule's nested rules) of OR
 // conditions (each an ANY rule), and its conversion to and from the API's rule tree.
 import { OPERATORS, type Operator } from "@/lib/engine/types";
+import { ZConditionCheck } from "@/lib/segments/conditions";
 import type { Condition, Rule } from "./types";
 
 export { OPERATORS, type Operator };
@@ -95,7 +96,12 @@ export function fromApiRules(rules: Rule[]): { groups: GroupDraft[]; exact: bool
   return { groups, exact };
 }
 
-const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
+const EMPTY_VALUE_MESSAGES: Partial<Record<Operator, string>> = {
+  IN: "Add at least one value.",
+  REGEX: "Enter a regular expression.",
+  PERCENTAGE_SPLIT: "Enter a percentage from 0 to 100.",
+  MODULO: "Enter a divisor and a remainder.",
+};
 
 export const splitList = (value: string) => (value === "" ? [] : value.split(","));
 
@@ -105,29 +111,14 @@ export function validateCondition(c: ConditionDraft): { property?: string; value
   if (needsProperty(c.operator) && !c.property.trim())
     errors.property = "Enter the trait this condition looks at.";
   if (!needsValue(c.operator)) return errors;
-  switch (c.operator) {
-    case "PERCENTAGE_SPLIT":
-      if (!NUMBER.test(c.value) || Number(c.value) < 0 || Number(c.value) > 100)
-        errors.value = "Enter a percentage from 0 to 100.";
-      break;
-    case "MODULO": {
-      const [divisor, remainder, ...rest] = c.value.split("|");
-      if (rest.length || !NUMBER.test(divisor ?? "") || !NUMBER.test(remainder ?? ""))
-        errors.value = "Enter a divisor and a remainder.";
-      else if (Number(divisor) === 0) errors.value = "The divisor cannot be 0.";
-      break;
-    }
-    case "IN":
-      if (!splitList(c.value).length) errors.value = "Add at least one value.";
-      break;
-    case "REGEX":
-      // Patterns are Python's, checked by the server (its message shows on this field): a JS
-      // RegExp would refuse valid ones such as (?P<name>…).
-      if (!c.value) errors.value = "Enter a regular expression.";
-      break;
-    default:
-      if (c.value === "") errors.value = "Enter a value.";
+  if (c.value === "") {
+    errors.value = EMPTY_VALUE_MESSAGES[c.operator] ?? "Enter a value.";
+    return errors;
   }
+  // Everything else is the API's own check (one zod schema), so the builder says what the API would.
+  const checked = ZConditionCheck.safeParse({ property: c.property, operator: c.operator, value: c.value });
+  const issue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === "value");
+  if (issue) errors.value = issue.message;
   return errors;
 }
 

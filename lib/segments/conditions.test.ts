@@ -33,6 +33,15 @@ describe("conditionValueError", () => {
     ["IN", "a,b,c", null],
     ["EQUAL", "", null],
     ["GREATER_THAN", "1.2.3:semver", null],
+    ["LESS_THAN_INCLUSIVE", "2.0.0-beta.1+build.5:semver", null],
+    ["GREATER_THAN", "1.2:semver", CONDITION_MESSAGES.semver],
+    ["EQUAL", "v1.2.3:semver", CONDITION_MESSAGES.semver],
+    ["NOT_EQUAL", ":semver", CONDITION_MESSAGES.semver],
+    // Text compares as text: "abc" can match a string trait ("abd" > "abc").
+    ["GREATER_THAN", "abc", null],
+    // CONTAINS looks for a pre-release or build string, IN for the literal text.
+    ["CONTAINS", "beta:semver", null],
+    ["IN", "1.2:semver,2", null],
   ])("%s %j", (operator, value, expected) => {
     expect(conditionValueError(operator, value)).toBe(expected);
   });

@@ -1,15 +1,28 @@
 // Checks on a condition's stored (string) value that the evaluation engine relies on:
 // a value the engine could never match is refused when the segment is written, not
 // silently treated as "no match" at evaluation time.
+import { z } from "zod";
 import { compilePythonRegex, REGEX_MAX_PROGRAM } from "@/lib/engine/python-regex";
+import { hasSemverSuffix, parseStrictSemver, SEMVER_SUFFIX } from "@/lib/engine/semver-compare";
 
 const VALUELESS_OPERATORS: ReadonlySet<string> = new Set(["IS_SET", "IS_NOT_SET"]);
+// Operators that compare a string trait as a version when the value ends in ":semver".
+const SEMVER_OPERATORS: ReadonlySet<string> = new Set([
+  "EQUAL",
+  "NOT_EQUAL",
+  "GREATER_THAN",
+  "GREATER_THAN_INCLUSIVE",
+  "LESS_THAN",
+  "LESS_THAN_INCLUSIVE",
+]);
 const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 
 export const CONDITION_MESSAGES = {
   percentageSplit: "Percentage split value must be a number between 0 and 100.",
   modulo: 'Modulo value must be "divisor|remainder": two numbers and a divisor other than 0.',
   regex: "Enter a valid regular expression.",
+  semver:
+    'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.',
   regexUnsupported:
     "Backreferences, lookarounds, atomic groups and conditionals are not supported: they cannot be evaluated in linear time.",
   regexComplex: `This regular expression is too complex: repeats are limited to 1000 and the whole pattern to ${REGEX_MAX_PROGRAM} steps.`,
@@ -49,6 +62,42 @@ export function conditionValueError(operator: string, value: string): string | n
       return compiled.ok ? null : REGEX_MESSAGES[compiled.problem];
     }
     default:
+      // "1.2:semver" never matches a string trait (the engine cannot parse the version); only a
+      // boolean trait could, because any text but "False" reads as True: never what was meant.
+      if (SEMVER_OPERATORS.has(operator) && hasSemverSuffix(value)) {
+        const version = value.slice(0, -SEMVER_SUFFIX.length);
+        return parseStrictSemver(version) ? null : CONDITION_MESSAGES.semver;
+      }
       return null;
   }
+}
+
+/**
+ * The checks every condition passes, in one zod schema: the API's condition input refines with
+ * it, and the dashboard's rule builder parses its drafts with it to show the same message next
+ * to the field. Issues have the path of their field ("property" or "value").
+ */
+export const ZConditionCheck = z
+  .object({
+    property: z.string().nullable().optional(),
+    operator: z.string(),
+    value: z.string().nullable().optional(),
+  })
+  .superRefine((c, ctx) => checkCondition(c, ctx));
+
+type ConditionShape = { property?: string | null; operator: string; value?: string | null };
+
+export function checkCondition(c: ConditionShape, ctx: z.RefinementCtx) {
+  if (operatorNeedsProperty(c.operator) && !c.property) {
+    ctx.addIssue({ code: "custom", path: ["property"], message: "This field may not be blank." });
+  }
+  if (c.value === undefined || c.value === null) {
+    if (operatorNeedsValue(c.operator)) {
+      const message = c.value === null ? "This field may not be null." : "This field is required.";
+      ctx.addIssue({ code: "custom", path: ["value"], message });
+    }
+    return;
+  }
+  const error = conditionValueError(c.operator, c.value);
+  if (error) ctx.addIssue({ code: "custom", path: ["value"], message: error });
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pathParams, zId } from "@/lib/api/params";
 import { ZSizedPageQuery } from "@/lib/api/pagination";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
-import { conditionValueError, operatorNeedsProperty, operatorNeedsValue } from "./conditions";
+import { checkCondition } from "./conditions";
 import { pythonStr } from "./python-str";
 import { LIMITS } from "@/lib/limits/limits";
 
@@ -33,20 +33,7 @@ const ZConditionInput = z
     description: z.string().max(1000).nullable().optional().describe("Free text shown in the dashboard"),
     delete: z.boolean().optional().describe("Legacy: true drops this condition"),
   })
-  .superRefine((c, ctx) => {
-    if (operatorNeedsProperty(c.operator) && !c.property) {
-      ctx.addIssue({ code: "custom", path: ["property"], message: "This field may not be blank." });
-    }
-    if (c.value === undefined || c.value === null) {
-      if (operatorNeedsValue(c.operator)) {
-        const message = c.value === null ? "This field may not be null." : "This field is required.";
-        ctx.addIssue({ code: "custom", path: ["value"], message });
-      }
-      return;
-    }
-    const error = conditionValueError(c.operator, c.value);
-    if (error) ctx.addIssue({ code: "custom", path: ["value"], message: error });
-  });
+  .superRefine(checkCondition);
 
 const ruleFields = {
   id: z.int().optional().describe("Ignored: a write replaces the whole rule tree"),

@@ -408,6 +408,35 @@ describe("segments: validation writes nothing", () => {
       { rules: [{ conditions: [{ value: ["Enter a valid regular expression."] }] }] },
     ],
     [
+      "a malformed semver version",
+      {
+        name: "x",
+        rules: [
+          {
+            type: "ALL",
+            conditions: [
+              { property: "version", operator: "GREATER_THAN", value: "1.2.0:semver" },
+              { property: "version", operator: "GREATER_THAN", value: "1.2:semver" },
+            ],
+          },
+        ],
+      },
+      {
+        rules: [
+          {
+            conditions: [
+              {},
+              {
+                value: [
+                  'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.',
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    [
       "property missing",
       { name: "x", rules: [{ type: "ALL", conditions: [{ operator: "EQUAL", value: "1" }] }] },
       { rules: [{ conditions: [{ property: ["This field may not be blank."] }] }] },

@@ -6,7 +6,7 @@ import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
 import { Badge } from "@/components/ui/badge";
 import { Card, Section } from "@/components/ui/card";
-import { ErrorMessage } from "@/components/ui/error-message";
+import { LoadError } from "@/components/common/load-error";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -41,7 +41,14 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
     router.push(paths.features(projectId, environmentKey));
   };
 
-  if (error) return <ErrorMessage error={error} />;
+  if (error)
+    return (
+      <LoadError
+        error={error}
+        what="feature"
+        back={[{ href: paths.features(projectId, environmentKey), label: "Back to features" }]}
+      />
+    );
 
   return (
     <div className="space-y-10">

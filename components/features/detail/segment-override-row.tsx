@@ -60,7 +60,12 @@ export function SegmentOverrideRow({
   };
 
   return (
-    <li data-testid="segment-override" data-segment={name} className="px-4 py-3">
+    <li
+      data-testid="segment-override"
+      data-segment={name}
+      data-override-id={featureSegment.id}
+      className="px-4 py-3"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <span
           className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-zinc-100 text-xs font-semibold text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
@@ -103,6 +108,7 @@ export function SegmentOverrideRow({
             size="sm"
             variant="ghost"
             aria-label={`Move ${name} up`}
+            data-move={-1}
             disabled={position === 0}
             onClick={() => onMove(-1)}
           >
@@ -112,6 +118,7 @@ export function SegmentOverrideRow({
             size="sm"
             variant="ghost"
             aria-label={`Move ${name} down`}
+            data-move={1}
             disabled={position === count - 1}
             onClick={() => onMove(1)}
           >

@@ -2,7 +2,7 @@
 // Segment overrides of a feature in one environment, in priority order: an identity in
 // several segments gets the first override that matches.
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -56,7 +56,21 @@ export function SegmentOverrides({
       mutate(urls.features(projectId, { environment: environmentId })),
     ]);
 
+  // Moving a row re-inserts it in the DOM (and may disable the button pressed), which drops focus
+  // to the page body: put it back on the moved row's button in the same direction, or the other.
+  const [focusAfterMove, setFocusAfterMove] = useState<{ id: number; delta: -1 | 1 } | null>(null);
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const row = document.querySelector(`[data-override-id="${focusAfterMove.id}"]`);
+    const same = row?.querySelector<HTMLButtonElement>(
+      `[data-move="${focusAfterMove.delta}"]:not(:disabled)`,
+    );
+    const other = row?.querySelector<HTMLButtonElement>(`[data-move="${-focusAfterMove.delta}"]`);
+    (same ?? other)?.focus();
+  }, [focusAfterMove, ordered]);
+
   const move = async (index: number, delta: -1 | 1) => {
+    setFocusAfterMove({ id: ordered[index].id, delta });
     const next = ordered.slice();
     const [item] = next.splice(index, 1);
     next.splice(index + delta, 0, item);

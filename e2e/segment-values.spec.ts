@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { call, envPath, seed } from "./support/api";
+
+const SEMVER_MESSAGE =
+  'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.';
+
+test("a malformed :semver value is refused next to its field, in the builder and by the API", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  await page.goto(envPath(s, "segments"));
+  await page.getByRole("link", { name: "New segment" }).first().click();
+  await page.getByLabel("Name").fill("New app versions");
+  const condition = page.getByRole("group", { name: "Group 1, condition 1" });
+  await condition.getByLabel("Operator").selectOption("GREATER_THAN");
+  await condition.getByLabel("Trait").fill("app_version");
+  await condition.getByLabel("Value").fill("1.2:semver");
+  await page.getByRole("button", { name: "Create segment" }).click();
+  await expect(condition.getByText(SEMVER_MESSAGE)).toBeVisible();
+  await expect(condition.getByLabel("Value")).toHaveAttribute("aria-invalid", "true");
+
+  // Nothing was written.
+  const none = await call<{ results: unknown[] }>(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
+    token: s.token,
+  });
+  expect(none.body.results).toHaveLength(0);
+
+  await condition.getByLabel("Value").fill("1.2.0:semver");
+  await expect(condition.getByText(SEMVER_MESSAGE)).toHaveCount(0);
+  await page.getByRole("button", { name: "Create segment" }).click();
+  await expect(page.getByRole("link", { name: "New app versions" })).toBeVisible();
+
+  // The API refuses what the builder refuses, with the same message on the same field.
+  const refused = await call(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
+    token: s.token,
+    body: {
+      name: "x",
+      project: s.projectId,
+      rules: [{ type: "ALL", conditions: [{ property: "v", operator: "LESS_THAN", value: "2:semver" }] }],
+    },
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.body).toEqual({ rules: [{ conditions: [{ value: [SEMVER_MESSAGE] }] }] });
+});
