@@ -17,6 +17,7 @@ import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
 import { serverKeyOperations } from "./server-keys";
+import { versionOperations } from "./versions";
 import { webhookOperations } from "./webhooks";
 
 export const OPERATIONS: Operation[] = [
@@ -36,5 +37,6 @@ export const OPERATIONS: Operation[] = [
   ...edgeIdentityOperations,
   ...auditOperations,
   ...webhookOperations,
+  ...versionOperations,
   ...healthOperations,
 ];
