@@ -27,7 +27,11 @@ export function compareSnapshots(old: FeatureSnapshot, next: FeatureSnapshot): V
   const segments = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
   for (const segment of segments) {
     changes.push(
-      ...fieldChanges(`segment_overrides.${segment}`, before.get(segment) ?? null, after.get(segment) ?? null),
+      ...fieldChanges(
+        `segment_overrides.${segment}`,
+        before.get(segment) ?? null,
+        after.get(segment) ?? null,
+      ),
     );
   }
   return changes;

@@ -12,9 +12,11 @@ import { snapshotFeature, type FeatureInEnvironment } from "./snapshot";
  */
 export async function recordFeatureVersion(
   tx: Tx,
-  where: FeatureInEnvironment,
+  feature: FeatureInEnvironment,
   options: { restoredFromUuid?: string } = {},
 ): Promise<void> {
+  // Callers may pass a whole row (a feature segment): keep only the two keys.
+  const where = { featureId: feature.featureId, environmentId: feature.environmentId };
   const snapshot = JSON.stringify(await snapshotFeature(tx, where));
   const latest = await tx.featureVersion.findFirst({
     where,

@@ -40,7 +40,10 @@ export async function restoreFeatureVersion(path: VersionPath) {
     const [options, segments] = await Promise.all([
       tx.multivariateFeatureOption.findMany({ where: { featureId: feature.id }, select: { id: true } }),
       tx.segment.findMany({
-        where: { id: { in: target.segment_overrides.map((o) => o.segment) }, projectId: environment.projectId },
+        where: {
+          id: { in: target.segment_overrides.map((o) => o.segment) },
+          projectId: environment.projectId,
+        },
         select: { id: true },
       }),
     ]);

@@ -32,7 +32,10 @@ function stateFields(state: StateRow): StateFields {
     value_type: state.valueType,
     multivariate_feature_state_values: [...state.multivariateValues]
       .sort((a, b) => a.optionId - b.optionId)
-      .map((v) => ({ multivariate_feature_option: v.optionId, percentage_allocation: v.percentageAllocation })),
+      .map((v) => ({
+        multivariate_feature_option: v.optionId,
+        percentage_allocation: v.percentageAllocation,
+      })),
   };
 }
 

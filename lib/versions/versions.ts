@@ -41,7 +41,11 @@ export async function serializeVersions(client: DbOrTx, where: FeatureInEnvironm
   ]);
   const byId = new Map(authors.map((a) => [a.id, a]));
   return rows.map((r) =>
-    serializeFeatureVersion(r, r.id === live?.id, r.authorId === null ? null : (byId.get(r.authorId) ?? null)),
+    serializeFeatureVersion(
+      r,
+      r.id === live?.id,
+      r.authorId === null ? null : (byId.get(r.authorId) ?? null),
+    ),
   );
 }
 

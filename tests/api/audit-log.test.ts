@@ -499,6 +499,31 @@ const RECIPES: Record<string, Recipe> = {
       },
     };
   },
+  "POST /api/v1/environments/{apiKey}/features/{featureId}/versions/{versionUuid}/restore/": async (s) => {
+    const f = await feature(s);
+    const state = await defaultState(s, f.name);
+    await ok(
+      call(`/api/v1/environments/${s.envKey}/featurestates/${state.id}/`, {
+        token: s.token,
+        method: "PATCH",
+        body: { enabled: true },
+      }),
+    );
+    const versions = await ok(
+      call(`/api/v1/environments/${s.envKey}/features/${f.id}/versions/`, { token: s.token }),
+    );
+    const first = versions.results.at(-1);
+    const enabled = (on: boolean) =>
+      expect.objectContaining({ environment_default: expect.objectContaining({ enabled: on }) });
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/versions/${first.uuid}/restore/`,
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("version", enabled(true), enabled(false))],
+      },
+    };
+  },
   "POST /api/v1/environments/{apiKey}/identities/": async (s) => ({
     path: `/api/v1/environments/${s.envKey}/identities/`,
     body: { identifier: "alice" },

@@ -19,7 +19,8 @@ export const versionOperations: Operation[] = [
     path: list,
     operationId: "listFeatureVersions",
     summary: "List the versions of a feature in an environment",
-    description: "Every change to the environment default or the segment overrides, newest first, 10 per page.",
+    description:
+      "Every change to the environment default or the segment overrides, newest first, 10 per page.",
     tag,
     security: "token",
     params: ZFeatureVersionsParams,

@@ -36,7 +36,10 @@ export const ZFeatureVersionState = z
       )
       .meta({ description: "Segment overrides in evaluation order." }),
   })
-  .meta({ id: "FeatureVersionState", description: "The feature's state in the environment at this version." });
+  .meta({
+    id: "FeatureVersionState",
+    description: "The feature's state in the environment at this version.",
+  });
 
 export const ZFeatureVersion = z
   .strictObject({

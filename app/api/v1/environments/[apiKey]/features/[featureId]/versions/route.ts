@@ -6,5 +6,9 @@ import { listFeatureVersions } from "@/lib/versions/versions";
 export const GET = withApi(
   { auth: "user", params: ZFeatureVersionsParams, query: ZFeatureVersionListQuery },
   ({ user, params, query, request }) =>
-    listFeatureVersions({ userId: user.id, apiKey: params.apiKey, featureId: params.featureId }, request, query),
+    listFeatureVersions(
+      { userId: user.id, apiKey: params.apiKey, featureId: params.featureId },
+      request,
+      query,
+    ),
 );

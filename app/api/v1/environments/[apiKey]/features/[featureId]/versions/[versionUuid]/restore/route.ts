@@ -3,6 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { restoreFeatureVersion } from "@/lib/versions/restore";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 
-export const POST = withApi({ auth: "user", params: ZFeatureVersionParams, status: 201 }, ({ user, params }) =>
-  restoreFeatureVersion({ userId: user.id, ...params }),
+export const POST = withApi(
+  { auth: "user", params: ZFeatureVersionParams, status: 201 },
+  ({ user, params }) => restoreFeatureVersion({ userId: user.id, ...params }),
 );
