@@ -1166,7 +1166,6 @@ describe("feature versions", () => {
     });
     const path = { apiKey: s.envKey, featureId: feature.body.id };
     const list = await invoke("listFeatureVersions", { token, path }, 200);
-    await invoke("listFeatureVersions", { token, path, query: { page: "x" } }, 400);
     await invoke("listFeatureVersions", { token, path, query: { page: "9" } }, 404);
     const [live, first] = list.body.results;
     const one = { ...path, versionUuid: first.uuid };

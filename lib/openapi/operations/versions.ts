@@ -28,7 +28,6 @@ export const versionOperations: Operation[] = [
     status: 200,
     responses: {
       200: ok("A page of versions.", ZFeatureVersionPage),
-      400: invalidQuery,
       401: notAuthenticated,
       404: invalidPage,
     },
