@@ -527,6 +527,27 @@ const RECIPES: Record<string, Recipe> = {
       },
     };
   },
+  "POST /api/v1/environments/{apiKey}/features/{featureId}/scheduled-changes/": async (s) => {
+    const f = await feature(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/`,
+      body: { enabled: true, run_at: "2099-01-01T00:00:00Z" },
+      expected: { type: "FEATURE_STATE", change_type: "CREATE", changes: [change("enabled", null, true)] },
+    };
+  },
+  "DELETE /api/v1/environments/{apiKey}/features/{featureId}/scheduled-changes/{changeId}/": async (s) => {
+    const f = await feature(s);
+    const scheduled = await ok(
+      call(`/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/`, {
+        token: s.token,
+        body: { enabled: true, run_at: "2099-01-01T00:00:00Z" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/${scheduled.id}/`,
+      expected: { type: "FEATURE_STATE", change_type: "DELETE", changes: [change("enabled", true, null)] },
+    };
+  },
   "POST /api/v1/environments/{apiKey}/identities/": async (s) => ({
     path: `/api/v1/environments/${s.envKey}/identities/`,
     body: { identifier: "alice" },

@@ -1177,6 +1177,16 @@ describe("feature versions", () => {
     await invoke("compareFeatureVersions", { token, path: one, query: { compare_with: "missing" } }, 404);
     await invoke("restoreFeatureVersion", { token, path: one }, 201);
     await invoke("restoreFeatureVersion", { token: other.token, path: one }, 404);
+    const body = { enabled: true, run_at: "2099-01-01T00:00:00Z" };
+    const scheduled = await invoke("createScheduledChange", { token, path, body }, 201);
+    await invoke("createScheduledChange", { token, path, body: { enabled: true } }, 400);
+    await invoke("createScheduledChange", { token: other.token, path, body }, 404);
+    await invoke("listScheduledChanges", { token, path }, 200);
+    await invoke("listScheduledChanges", { token: other.token, path }, 404);
+    const change = { ...path, changeId: scheduled.body.id };
+    await invoke("cancelScheduledChange", { token, path: change }, 204);
+    await invoke("cancelScheduledChange", { token, path: change }, 400);
+    await invoke("cancelScheduledChange", { token, path: { ...path, changeId: MISSING_ID } }, 404);
   });
 });
 

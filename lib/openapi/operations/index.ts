@@ -17,6 +17,7 @@ import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
 import { serverKeyOperations } from "./server-keys";
+import { scheduledChangeOperations } from "./scheduled";
 import { versionOperations } from "./versions";
 import { webhookOperations } from "./webhooks";
 
@@ -38,5 +39,6 @@ export const OPERATIONS: Operation[] = [
   ...auditOperations,
   ...webhookOperations,
   ...versionOperations,
+  ...scheduledChangeOperations,
   ...healthOperations,
 ];
