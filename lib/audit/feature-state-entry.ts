@@ -6,6 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
 import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
 import { currentActor } from "./context";
+import { recordFeatureVersion } from "@/lib/versions/record";
 import { recordAudit } from "./record";
 
 export type StateSnapshot = {
@@ -111,6 +112,10 @@ export async function recordStateChange(
     object: state,
     scope: { environmentId: state.environmentId },
   });
+  // Identity overrides are not part of a feature's versions; defaults and segment overrides are.
+  if (state.identifier === null) {
+    await recordFeatureVersion(tx, { featureId: state.featureId, environmentId: state.environmentId });
+  }
   await notifyEnvironmentWebhooks(tx, before, after);
 }
 

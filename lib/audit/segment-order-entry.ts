@@ -2,6 +2,7 @@
 // a feature segment, removing one, or reordering them changes which override wins, so the
 // entry records the ordered list before and after.
 import type { Tx } from "@/lib/db/client";
+import { recordFeatureVersion } from "@/lib/versions/record";
 import { recordAudit } from "./record";
 
 type Where = { featureId: number; environmentId: number };
@@ -30,4 +31,5 @@ export async function recordSegmentOrderChange(tx: Tx, where: Where, before: Seg
     object: { id: where.featureId, uuid: feature.uuid },
     scope: { environmentId: where.environmentId },
   });
+  await recordFeatureVersion(tx, where);
 }

@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
+import { recordFeatureVersion } from "@/lib/versions/record";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
@@ -101,6 +102,9 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
       created,
     );
     if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
+  }
+  for (const env of environments) {
+    await recordFeatureVersion(tx, { featureId: feature.id, environmentId: env.id });
   }
   await assertValueBudget(tx, { projectId: scope.projectId });
   await touchEnvironments({ projectId: scope.projectId }, tx);

@@ -4,6 +4,7 @@
 import { ValidationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
+import { recordFeatureVersion } from "@/lib/versions/record";
 import { storeValueObject } from "@/lib/values";
 import { environmentDefaultState } from "./defaults";
 import type { TMultivariateOptionFields } from "./schemas";
@@ -120,6 +121,9 @@ export async function createDefaultStatesForEnvironment(
     defaultAllocations([s.id], optionsByFeature.get(s.featureId) ?? []),
   );
   if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
+  for (const feature of features) {
+    await recordFeatureVersion(tx, { featureId: feature.id, environmentId: environment.id });
+  }
 }
 
 /** Flagsmith flips a feature to MULTIVARIATE when an option is added, back to STANDARD when the last goes. */

@@ -15,6 +15,8 @@ export const TAGS = {
   "Audit log": "Who changed what: every write through the administrative API, with the fields it changed.",
   Webhooks:
     "Environment webhooks (feature state changes) and organisation webhooks (audit log entries), signed with X-Flagsmith-Signature.",
+  "Feature versions":
+    "The history of a feature in an environment: every version of its default and segment overrides, compare and restore.",
   Health: "Liveness and readiness probes.",
 } as const;
 

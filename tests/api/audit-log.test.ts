@@ -34,6 +34,9 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/environments/{apiKey}/evaluate/",
   // Sends a sample payload; changes nothing.
   "POST /api/v1/webhooks/test/",
+  "POST /api/v1/auth/users/set_password/",
+  // Explains flags for given traits; stores nothing.
+  "POST /api/v1/environments/{apiKey}/evaluate/",
 ]);
 
 function routeFiles(dir: string): string[] {
@@ -500,6 +503,52 @@ const RECIPES: Record<string, Recipe> = {
           change("priority", null, 0),
         ],
       },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/features/{featureId}/versions/{versionUuid}/restore/": async (s) => {
+    const f = await feature(s);
+    const state = await defaultState(s, f.name);
+    await ok(
+      call(`/api/v1/environments/${s.envKey}/featurestates/${state.id}/`, {
+        token: s.token,
+        method: "PATCH",
+        body: { enabled: true },
+      }),
+    );
+    const versions = await ok(
+      call(`/api/v1/environments/${s.envKey}/features/${f.id}/versions/`, { token: s.token }),
+    );
+    const first = versions.results.at(-1);
+    const enabled = (on: boolean) =>
+      expect.objectContaining({ environment_default: expect.objectContaining({ enabled: on }) });
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/versions/${first.uuid}/restore/`,
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("version", enabled(true), enabled(false))],
+      },
+    };
+  },
+  "POST /api/v1/environments/{apiKey}/features/{featureId}/scheduled-changes/": async (s) => {
+    const f = await feature(s);
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/`,
+      body: { enabled: true, run_at: "2099-01-01T00:00:00Z" },
+      expected: { type: "FEATURE_STATE", change_type: "CREATE", changes: [change("enabled", null, true)] },
+    };
+  },
+  "DELETE /api/v1/environments/{apiKey}/features/{featureId}/scheduled-changes/{changeId}/": async (s) => {
+    const f = await feature(s);
+    const scheduled = await ok(
+      call(`/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/`, {
+        token: s.token,
+        body: { enabled: true, run_at: "2099-01-01T00:00:00Z" },
+      }),
+    );
+    return {
+      path: `/api/v1/environments/${s.envKey}/features/${f.id}/scheduled-changes/${scheduled.id}/`,
+      expected: { type: "FEATURE_STATE", change_type: "DELETE", changes: [change("enabled", true, null)] },
     };
   },
   "POST /api/v1/environments/{apiKey}/identities/": async (s) => ({

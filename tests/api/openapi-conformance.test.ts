@@ -1147,6 +1147,49 @@ describe("webhooks", () => {
   });
 });
 
+describe("feature versions", () => {
+  it("lists, reads, compares and restores versions, and documents the errors", async () => {
+    const s = await seed();
+    const other = await seed();
+    const { token } = s;
+    const feature = await call(`/api/v1/projects/${s.projectId}/features/`, {
+      token,
+      body: { name: unique("versioned"), initial_value: "a" },
+    });
+    const state = await call(`/api/v1/environments/${s.envKey}/featurestates/?feature=${feature.body.id}`, {
+      token,
+    });
+    await call(`/api/v1/environments/${s.envKey}/featurestates/${state.body.results[0].id}/`, {
+      token,
+      method: "PATCH",
+      body: { enabled: true },
+    });
+    const path = { apiKey: s.envKey, featureId: feature.body.id };
+    const list = await invoke("listFeatureVersions", { token, path }, 200);
+    await invoke("listFeatureVersions", { token, path, query: { page: "9" } }, 404);
+    const [live, first] = list.body.results;
+    const one = { ...path, versionUuid: first.uuid };
+    const missing = { ...path, versionUuid: "missing" };
+    await invoke("getFeatureVersion", { token, path: one }, 200);
+    await invoke("getFeatureVersion", { token, path: missing }, 404);
+    await invoke("compareFeatureVersions", { token, path: one, query: { compare_with: live.uuid } }, 200);
+    await invoke("compareFeatureVersions", { token, path: one }, 400);
+    await invoke("compareFeatureVersions", { token, path: one, query: { compare_with: "missing" } }, 404);
+    await invoke("restoreFeatureVersion", { token, path: one }, 201);
+    await invoke("restoreFeatureVersion", { token: other.token, path: one }, 404);
+    const body = { enabled: true, run_at: "2099-01-01T00:00:00Z" };
+    const scheduled = await invoke("createScheduledChange", { token, path, body }, 201);
+    await invoke("createScheduledChange", { token, path, body: { enabled: true } }, 400);
+    await invoke("createScheduledChange", { token: other.token, path, body }, 404);
+    await invoke("listScheduledChanges", { token, path }, 200);
+    await invoke("listScheduledChanges", { token: other.token, path }, 404);
+    const change = { ...path, changeId: scheduled.body.id };
+    await invoke("cancelScheduledChange", { token, path: change }, 204);
+    await invoke("cancelScheduledChange", { token, path: change }, 400);
+    await invoke("cancelScheduledChange", { token, path: { ...path, changeId: MISSING_ID } }, 404);
+  });
+});
+
 describe("health", () => {
   it("answers both probes", async () => {
     await invoke("checkLiveness", {}, 200);

@@ -18,6 +18,7 @@ import { urls } from "@/lib/dashboard/urls";
 import { FeatureToggle } from "../feature-toggle";
 import { ValueEditor } from "../value-editor";
 import { EvaluationChart } from "./evaluation-chart";
+import { FeatureHistory } from "./feature-history";
 import { FeatureSettingsForm } from "./feature-settings-form";
 import { SegmentOverrides } from "./segment-overrides";
 import { Variations } from "./variations";
@@ -107,6 +108,7 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
           feature={feature}
         />
       )}
+      <FeatureHistory environmentKey={environmentKey} featureId={featureId} />
       {feature && <EvaluationChart environmentKey={environmentKey} featureName={feature.name} />}
       {feature && <FeatureSettingsForm projectId={projectId} feature={feature} />}
       {feature && (

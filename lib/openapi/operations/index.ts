@@ -17,6 +17,8 @@ import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
 import { serverKeyOperations } from "./server-keys";
+import { scheduledChangeOperations } from "./scheduled";
+import { versionOperations } from "./versions";
 import { webhookOperations } from "./webhooks";
 
 export const OPERATIONS: Operation[] = [
@@ -36,5 +38,7 @@ export const OPERATIONS: Operation[] = [
   ...edgeIdentityOperations,
   ...auditOperations,
   ...webhookOperations,
+  ...versionOperations,
+  ...scheduledChangeOperations,
   ...healthOperations,
 ];

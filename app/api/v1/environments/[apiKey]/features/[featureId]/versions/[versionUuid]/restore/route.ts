@@ -1,0 +1,9 @@
+// POST /api/v1/environments/{api_key}/features/{id}/versions/{uuid}/restore/ — write a version's state back as a new change
+import { withApi } from "@/lib/api/handler";
+import { restoreFeatureVersion } from "@/lib/versions/restore";
+import { ZFeatureVersionParams } from "@/lib/versions/schemas";
+
+export const POST = withApi(
+  { auth: "user", params: ZFeatureVersionParams, status: 201 },
+  ({ user, params }) => restoreFeatureVersion({ userId: user.id, ...params }),
+);

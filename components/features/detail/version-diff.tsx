@@ -1,0 +1,88 @@
+"use client";
+// What changed between two versions of a feature, one row per changed field.
+import { Card } from "@/components/ui/card";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { useVersionComparison, type FeatureVersion } from "@/lib/dashboard/feature-versions";
+
+type VersionDiffProps = {
+  environmentKey: string;
+  featureId: number;
+  versions: FeatureVersion[];
+  labelOf: (v: FeatureVersion) => string;
+  from: string | null;
+  to: string | null;
+  onChange: (from: string | null, to: string | null) => void;
+};
+
+const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
+
+/** `segment_overrides.12.priority` read with the segment's name. */
+function fieldName(field: string, versions: FeatureVersion[]) {
+  const match = /^segment_overrides\.(\d+)(?:\.(.+))?$/.exec(field);
+  if (!match) return field.replace("environment_default.", "Environment default: ");
+  const id = Number(match[1]);
+  const name =
+    versions.flatMap((v) => v.state.segment_overrides).find((o) => o.segment === id)?.segment_name ??
+    `#${id}`;
+  return `Segment ${name}: ${match[2] ?? "override"}`;
+}
+
+export function VersionDiff({
+  environmentKey,
+  featureId,
+  versions,
+  labelOf,
+  from,
+  to,
+  onChange,
+}: VersionDiffProps) {
+  const { data, error } = useVersionComparison(environmentKey, featureId, to, from);
+  const select = (value: string | null, set: (uuid: string) => void, name: string) => (
+    <label className="flex items-center gap-2 text-sm">
+      {name}
+      <select
+        aria-label={`Compare ${name.toLowerCase()}`}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        value={value ?? ""}
+        onChange={(e) => set(e.target.value)}
+      >
+        <option value="">Choose a version</option>
+        {versions.map((v) => (
+          <option key={v.uuid} value={v.uuid}>
+            {labelOf(v)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  return (
+    <Card className="space-y-3 p-4">
+      <div className="flex flex-wrap gap-4">
+        {select(from, (uuid) => onChange(uuid, to), "From")}
+        {select(to, (uuid) => onChange(from, uuid), "To")}
+      </div>
+      {error && <ErrorMessage error={error} />}
+      {data && data.changes.length === 0 && <p className="text-sm text-zinc-500">No differences.</p>}
+      {data && data.changes.length > 0 && (
+        <table className="w-full text-left text-sm" aria-label="Version differences">
+          <thead className="text-zinc-500">
+            <tr>
+              <th className="py-1 font-medium">Field</th>
+              <th className="py-1 font-medium">Before</th>
+              <th className="py-1 font-medium">After</th>
+            </tr>
+          </thead>
+          <tbody className="font-mono">
+            {data.changes.map((c) => (
+              <tr key={c.field} className="border-t border-zinc-200 dark:border-zinc-800">
+                <td className="py-1 pr-3 font-sans">{fieldName(c.field, versions)}</td>
+                <td className="py-1 pr-3 text-red-700 dark:text-red-400">{show(c.old)}</td>
+                <td className="py-1 text-emerald-700 dark:text-emerald-400">{show(c.new)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

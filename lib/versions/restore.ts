@@ -1,0 +1,91 @@
+// POST /environments/{key}/features/{id}/versions/{uuid}/restore/: writes a version's state
+// back as a new change, in one transaction: the environment default, and the segment
+// overrides with their order, values and weights. Overrides added since are removed. A
+// segment or option deleted since cannot come back and is left out. The restore is one
+// audit entry and a new version that names the one restored.
+import { db, type Tx } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record";
+import { touchEnvironments } from "@/lib/environments/revision";
+import { generateUuid } from "@/lib/keys";
+import { recordFeatureVersion } from "./record";
+import { snapshotFeature, storedValue, type FeatureSnapshot, type StateFields } from "./snapshot";
+import { requireFeatureInEnvironment, requireVersion, serializeVersions, type VersionPath } from "./versions";
+
+async function writeState(tx: Tx, stateId: number, fields: StateFields, optionIds: Set<number>) {
+  await tx.featureState.update({
+    where: { id: stateId },
+    data: { enabled: fields.enabled, ...storedValue(fields), updatedAt: new Date() },
+  });
+  await tx.multivariateFeatureStateValue.deleteMany({ where: { featureStateId: stateId } });
+  const weights = fields.multivariate_feature_state_values.filter((w) =>
+    optionIds.has(w.multivariate_feature_option),
+  );
+  if (weights.length === 0) return;
+  await tx.multivariateFeatureStateValue.createMany({
+    data: weights.map((w) => ({
+      uuid: generateUuid(),
+      featureStateId: stateId,
+      optionId: w.multivariate_feature_option,
+      percentageAllocation: w.percentage_allocation,
+    })),
+  });
+}
+
+export async function restoreFeatureVersion(path: VersionPath) {
+  const { environment, feature, where } = await requireFeatureInEnvironment(path);
+  const version = await requireVersion(db, where, path.versionUuid);
+  const target = JSON.parse(version.snapshot) as FeatureSnapshot;
+  return db.$transaction(async (tx) => {
+    const before = await snapshotFeature(tx, where);
+    const [options, segments] = await Promise.all([
+      tx.multivariateFeatureOption.findMany({ where: { featureId: feature.id }, select: { id: true } }),
+      tx.segment.findMany({
+        where: {
+          id: { in: target.segment_overrides.map((o) => o.segment) },
+          projectId: environment.projectId,
+        },
+        select: { id: true },
+      }),
+    ]);
+    const optionIds = new Set(options.map((o) => o.id));
+    const liveSegments = new Set(segments.map((s) => s.id));
+    const wanted = target.segment_overrides.filter((o) => liveSegments.has(o.segment));
+
+    const environmentDefault = await tx.featureState.findFirst({ where: { ...where, scope: "env" } });
+    if (environmentDefault && target.environment_default) {
+      await writeState(tx, environmentDefault.id, target.environment_default, optionIds);
+    }
+    await tx.featureSegment.deleteMany({
+      where: { ...where, segmentId: { notIn: wanted.map((o) => o.segment) } },
+    });
+    for (const override of wanted) {
+      const link = await tx.featureSegment.upsert({
+        where: { featureId_segmentId_environmentId: { ...where, segmentId: override.segment } },
+        create: { ...where, segmentId: override.segment, uuid: generateUuid(), priority: override.priority },
+        update: { priority: override.priority },
+        include: { featureState: { select: { id: true } } },
+      });
+      const stateId =
+        link.featureState?.id ??
+        (
+          await tx.featureState.create({
+            data: { ...where, uuid: generateUuid(), featureSegmentId: link.id, scope: `seg:${link.id}` },
+          })
+        ).id;
+      await writeState(tx, stateId, override, optionIds);
+    }
+    await touchEnvironments({ environmentId: environment.id }, tx);
+    await recordAudit(tx, {
+      type: "FEATURE",
+      before: { version: before },
+      after: { version: await snapshotFeature(tx, where) },
+      log: `Version ${version.uuid} restored for flag: ${feature.name} in environment: ${environment.name}`,
+      object: { id: feature.id },
+      scope: { environmentId: environment.id },
+    });
+    await recordFeatureVersion(tx, where, { restoredFromUuid: version.uuid });
+    const latest = await tx.featureVersion.findFirstOrThrow({ where, orderBy: { id: "desc" } });
+    const [serialized] = await serializeVersions(tx, where, [latest]);
+    return serialized;
+  });
+}
