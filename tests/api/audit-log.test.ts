@@ -34,9 +34,6 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/environments/{apiKey}/evaluate/",
   // Sends a sample payload; changes nothing.
   "POST /api/v1/webhooks/test/",
-  "POST /api/v1/auth/users/set_password/",
-  // Explains flags for given traits; stores nothing.
-  "POST /api/v1/environments/{apiKey}/evaluate/",
 ]);
 
 function routeFiles(dir: string): string[] {

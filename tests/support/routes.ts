@@ -113,6 +113,15 @@ export async function seedTenant(): Promise<Tenant> {
     "webhook",
   );
   const auditEntry = (await ok(call("/api/v1/audit/", { token }), "audit log")).results[0];
+  const version = (await ok(call(`${env}/features/${feature.id}/versions/`, { token }), "versions"))
+    .results[0];
+  const change = await ok(
+    call(`${env}/features/${feature.id}/scheduled-changes/`, {
+      token,
+      body: { run_at: "2099-01-01T00:00:00Z", enabled: false },
+    }),
+    "scheduled change",
+  );
   return {
     ...s,
     ids: {
@@ -134,6 +143,8 @@ export async function seedTenant(): Promise<Tenant> {
       keyId: key.id,
       webhookId: webhook.id,
       auditLogId: auditEntry.id,
+      versionUuid: version.uuid,
+      changeId: change.id,
       file: "swagger-ui.css",
     },
   };
@@ -156,5 +167,7 @@ export const MISSING_IDS: Record<string, string | number> = {
   keyId: 999999999,
   webhookId: 999999999,
   auditLogId: 999999999,
+  versionUuid: "00000000-0000-4000-8000-000000000000",
+  changeId: 999999999,
   file: "swagger-ui.css",
 };
