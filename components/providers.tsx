@@ -2,8 +2,14 @@
 import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
+import { z } from "zod";
 import { ToastProvider } from "@/components/ui/toast";
 import { ApiError, fetcher } from "@/lib/dashboard/fetcher";
+
+// The dashboard shares zod schemas with the API (condition checks). zod compiles object
+// parsers with `new Function` unless told not to, and merely probing for that breaks the
+// Content-Security-Policy (no 'unsafe-eval'): the browser parses without it.
+z.config({ jitless: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
