@@ -1,6 +1,7 @@
 "use client";
 // What changed between two versions of a feature, one row per changed field.
 import { Card } from "@/components/ui/card";
+import { ChangeTable } from "@/components/ui/change-table";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { useVersionComparison, type FeatureVersion } from "@/lib/dashboard/feature-versions";
 
@@ -64,24 +65,15 @@ export function VersionDiff({
       {error && <ErrorMessage error={error} />}
       {data && data.changes.length === 0 && <p className="text-sm text-zinc-500">No differences.</p>}
       {data && data.changes.length > 0 && (
-        <table className="w-full text-left text-sm" aria-label="Version differences">
-          <thead className="text-zinc-500">
-            <tr>
-              <th className="py-1 font-medium">Field</th>
-              <th className="py-1 font-medium">Before</th>
-              <th className="py-1 font-medium">After</th>
-            </tr>
-          </thead>
-          <tbody className="font-mono">
-            {data.changes.map((c) => (
-              <tr key={c.field} className="border-t border-zinc-200 dark:border-zinc-800">
-                <td className="py-1 pr-3 font-sans">{fieldName(c.field, versions)}</td>
-                <td className="py-1 pr-3 text-red-700 dark:text-red-400">{show(c.old)}</td>
-                <td className="py-1 text-emerald-700 dark:text-emerald-400">{show(c.new)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChangeTable
+          label="Version differences"
+          rows={data.changes.map((c) => ({
+            key: c.field,
+            field: fieldName(c.field, versions),
+            before: show(c.old),
+            after: show(c.new),
+          }))}
+        />
       )}
     </Card>
   );
