@@ -66,6 +66,8 @@ export default defineConfig({
       // origin (lib/auth/start-up.ts), and e2e/auth.spec.ts checks where sign-out lands.
       NEXTAUTH_SECRET: "ensign-e2e-secret",
       ENSIGN_BCRYPT_ROUNDS: "4",
+      // e2e/webhooks.spec.ts receives deliveries on 127.0.0.1.
+      ENSIGN_WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
     },
   },
 });

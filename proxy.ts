@@ -5,5 +5,5 @@ import { withAuth } from "next-auth/middleware";
 export default withAuth({ pages: { signIn: "/login" } });
 
 export const config = {
-  matcher: ["/((?!api/|_next/|health/|login|signup|favicon\\.ico|.*\\.(?:svg|png|ico|txt)$).*)"],
+  matcher: ["/((?!api/|_next/|health/|login|signup|join/|favicon\\.ico|.*\\.(?:svg|png|ico|txt)$).*)"],
 };

@@ -3,7 +3,9 @@ import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { z } from "zod";
+import { ProtectedGuardProvider } from "@/components/environments/protected-guard";
 import { ToastProvider } from "@/components/ui/toast";
+import { UnsavedChangesProvider } from "@/components/ui/unsaved-changes";
 import { ApiError, fetcher } from "@/lib/dashboard/fetcher";
 
 // The dashboard shares zod schemas with the API (condition checks). zod compiles object
@@ -26,7 +28,11 @@ export function Providers({ children }: { children: ReactNode }) {
           },
         }}
       >
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <UnsavedChangesProvider>
+            <ProtectedGuardProvider>{children}</ProtectedGuardProvider>
+          </UnsavedChangesProvider>
+        </ToastProvider>
       </SWRConfig>
     </SessionProvider>
   );

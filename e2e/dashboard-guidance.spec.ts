@@ -61,7 +61,7 @@ test("the “Enabled by default” hint says it turns the feature on in existing
     page
       .getByRole("dialog")
       .getByText(
-        "The feature starts on in every environment of the project: the existing ones and those created later.",
+        "Ticked, the feature is turned on at once in the existing environment (Development), and in environments created later. Unticked, it starts off everywhere.",
       ),
   ).toBeVisible();
 });

@@ -1,46 +1,21 @@
 // Issue 18: the "why this value" panel. A person types an identifier and traits and sees each
 // flag with its reason: a segment override with the condition results, then the default.
 import { expect, test } from "@playwright/test";
-import { call, envPath, seed } from "./support/api";
+import { createFeature, createSegmentOverride, envPath, seed } from "./support/api";
 
 test("evaluate: each flag for an identifier and traits, with why", async ({ page, context }) => {
   const s = await seed(context);
-  const feature = await call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/features/`, {
-    token: s.token,
-    body: { name: "checkout_banner", initial_value: "standard", default_enabled: true },
+  const feature = await createFeature(page.request, s, {
+    name: "checkout_banner",
+    initial_value: "standard",
+    default_enabled: true,
   });
-  await call(page.request, `/api/v1/projects/${s.projectId}/features/`, {
-    token: s.token,
-    body: { name: "dark_mode", default_enabled: false },
-  });
-  const segment = await call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
-    token: s.token,
-    body: {
-      name: "Gold plan",
-      project: s.projectId,
-      rules: [
-        {
-          type: "ALL",
-          rules: [
-            { type: "ANY", rules: [], conditions: [{ property: "plan", operator: "EQUAL", value: "gold" }] },
-          ],
-        },
-      ],
-    },
-  });
-  const featureSegment = await call<{ id: number }>(page.request, "/api/v1/features/feature-segments/", {
-    token: s.token,
-    body: { feature: feature.body.id, segment: segment.body.id, environment: s.environmentId },
-  });
-  await call(page.request, "/api/v1/features/featurestates/", {
-    token: s.token,
-    body: {
-      feature: feature.body.id,
-      feature_segment: featureSegment.body.id,
-      environment: s.environmentId,
-      enabled: true,
-      feature_state_value: { type: "unicode", string_value: "gold-banner" },
-    },
+  await createFeature(page.request, s, { name: "dark_mode", default_enabled: false });
+  await createSegmentOverride(page.request, s, {
+    featureId: feature.id,
+    segmentName: "Gold plan",
+    condition: { property: "plan", operator: "EQUAL", value: "gold" },
+    value: "gold-banner",
   });
 
   await page.goto(envPath(s, "features"));

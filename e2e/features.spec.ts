@@ -159,7 +159,7 @@ test("search and filter; a refused toggle flips back and shows the API's message
   expect(flags.body.map((f) => f.feature.name).sort()).toEqual(["alpha_banner", "beta_search"]);
 });
 
-test("multivariate: add variations, allocation sliders refuse a total over 100%", async ({
+test("multivariate: add variations; a total over 100% is shown as an error, never changed silently", async ({
   page,
   context,
 }) => {
@@ -185,10 +185,18 @@ test("multivariate: add variations, allocation sliders refuse a total over 100%"
   const green = page.getByLabel("Variation green share", { exact: true });
   await red.fill("70");
   await green.fill("60");
-  // Green is held at what is left.
-  await expect(green).toHaveValue("30");
-  await expect(page.getByTestId("control-share")).toHaveText("0%");
+  // What was typed stays; the total says by how much it is over, and the split cannot be saved.
+  await expect(green).toHaveValue("60");
+  await expect(page.getByTestId("variations-total")).toHaveText(
+    "Variations add up to 130%, 30% more than 100%. Lower a share: nothing is saved until the total is 100% or less.",
+  );
+  await expect(page.getByRole("button", { name: "Save split" })).toBeDisabled();
+  await red.fill("150");
+  await expect(page.getByText("150% is outside 0–100%.")).toBeVisible();
+  await expect(red).toHaveAttribute("aria-invalid", "true");
+  await red.fill("70");
   await green.fill("20");
+  await expect(page.getByTestId("variations-total")).toHaveText("Variations: 90% in total, control: 10%.");
   await expect(page.getByTestId("control-share")).toHaveText("10%");
   await page.getByRole("button", { name: "Save split" }).click();
   const allocations = async () => {

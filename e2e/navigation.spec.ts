@@ -62,12 +62,15 @@ test("create, rename and delete an organisation, a project and an environment; t
   );
 
   await page.getByRole("link", { name: "Project overview" }).click();
+  // The previous page has a Rename button too: wait for the new page before pressing it.
+  await expect(page.getByRole("heading", { name: projectName, level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Project name").fill(`${projectName}-renamed`);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name: `${projectName}-renamed` })).toBeVisible();
 
   await page.getByRole("link", { name: orgName }).click();
+  await expect(page.getByRole("heading", { name: orgName, level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Organisation name").fill(`${orgName}-renamed`);
   await page.getByRole("button", { name: "Save" }).click();

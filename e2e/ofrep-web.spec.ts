@@ -3,7 +3,7 @@
 // evaluation crosses origins as a real app's would (CORS on the OFREP endpoints).
 import { expect, test } from "@playwright/test";
 import { build } from "esbuild";
-import { call, seed } from "./support/api";
+import { createFeature, createSegmentOverride, seed } from "./support/api";
 
 const entry = `
 import { OpenFeature } from "@openfeature/web-sdk";
@@ -36,8 +36,7 @@ test("the OFREP web provider evaluates every flag type in the browser", async ({
   baseURL,
 }) => {
   const s = await seed(context);
-  const feature = (body: Record<string, unknown>) =>
-    call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
+  const feature = (body: Record<string, unknown>) => createFeature(page.request, s, body);
   await feature({ name: "web_on", default_enabled: true });
   await feature({ name: "web_off", default_enabled: false });
   await feature({ name: "web_text", default_enabled: true, initial_value: "hello" });
@@ -50,36 +49,12 @@ test("the OFREP web provider evaluates every flag type in the browser", async ({
     multivariate_options: [{ type: "unicode", string_value: "blue", default_percentage_allocation: 100 }],
   });
   const banner = await feature({ name: "web_banner", default_enabled: true, initial_value: "standard" });
-  const segment = await call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
-    token: s.token,
-    body: {
-      name: "gold",
-      project: s.projectId,
-      rules: [
-        {
-          type: "ALL",
-          rules: [
-            { type: "ANY", rules: [], conditions: [{ property: "plan", operator: "EQUAL", value: "gold" }] },
-          ],
-        },
-      ],
-    },
+  await createSegmentOverride(page.request, s, {
+    featureId: banner.id,
+    segmentName: "gold",
+    condition: { property: "plan", operator: "EQUAL", value: "gold" },
+    value: "gold-banner",
   });
-  const featureSegment = await call<{ id: number }>(page.request, "/api/v1/features/feature-segments/", {
-    token: s.token,
-    body: { feature: banner.body.id, segment: segment.body.id, environment: s.environmentId },
-  });
-  const override = await call(page.request, "/api/v1/features/featurestates/", {
-    token: s.token,
-    body: {
-      feature: banner.body.id,
-      feature_segment: featureSegment.body.id,
-      environment: s.environmentId,
-      enabled: true,
-      feature_state_value: { type: "unicode", string_value: "gold-banner" },
-    },
-  });
-  expect(override.status).toBe(201);
 
   const bundle = await build({
     stdin: { contents: entry, resolveDir: process.cwd(), loader: "js" },

@@ -8,6 +8,8 @@ test("keyboard: open, fill and close dialogs without a mouse; focus is visible",
   const s = await seed(context);
   await page.goto(featuresPath(s));
   const create = page.getByRole("button", { name: "New feature" });
+  // Disabled until the dashboard knows the user may create features.
+  await expect(create).toBeEnabled();
   await create.focus();
   const outline = await create.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe("none");
@@ -78,7 +80,7 @@ test("first run: with no account yet, sign-in sends people to create the first o
     route.fulfill({
       status: 200,
       contentType: "application/json",
-      body: JSON.stringify({ has_users: false, allow_signup: true }),
+      body: JSON.stringify({ has_users: false, allow_signup: true, single_sign_on: null }),
     }),
   );
   await page.goto("/login/");

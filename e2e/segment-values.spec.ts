@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { call, envPath, seed } from "./support/api";
+import { call, seed } from "./support/api";
+import { fillCondition, startNewSegment } from "./support/segment-builder";
 
 const SEMVER_MESSAGE =
   'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.';
@@ -9,13 +10,8 @@ test("a malformed :semver value is refused next to its field, in the builder and
   context,
 }) => {
   const s = await seed(context);
-  await page.goto(envPath(s, "segments"));
-  await page.getByRole("link", { name: "New segment" }).first().click();
-  await page.getByLabel("Name").fill("New app versions");
-  const condition = page.getByRole("group", { name: "Group 1, condition 1" });
-  await condition.getByLabel("Operator").selectOption("GREATER_THAN");
-  await condition.getByLabel("Trait").fill("app_version");
-  await condition.getByLabel("Value").fill("1.2:semver");
+  const condition = await startNewSegment(page, s, "New app versions");
+  await fillCondition(condition, "app_version", "GREATER_THAN", "1.2:semver");
   await page.getByRole("button", { name: "Create segment" }).click();
   await expect(condition.getByText(SEMVER_MESSAGE)).toBeVisible();
   await expect(condition.getByLabel("Value")).toHaveAttribute("aria-invalid", "true");

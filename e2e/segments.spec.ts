@@ -1,17 +1,12 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { call, envPath, seed } from "./support/api";
+import { fillCondition } from "./support/segment-builder";
 
 type Rule = {
   type: string;
   rules: Rule[];
   conditions: { property: string | null; operator: string; value: string | null }[];
 };
-
-async function fillCondition(condition: Locator, property: string | null, operator: string, value?: string) {
-  await condition.getByLabel("Operator").selectOption(operator);
-  if (property !== null) await condition.getByLabel("Trait").fill(property);
-  if (value !== undefined) await condition.getByLabel("Value").fill(value);
-}
 
 test("build a segment of two AND groups of two OR conditions; the API gets the same rules", async ({
   page,

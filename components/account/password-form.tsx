@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { useUnsavedChanges } from "@/components/ui/unsaved-changes";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
@@ -16,6 +17,7 @@ export function PasswordForm() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  useUnsavedChanges(Object.values(form).some((v) => v !== ""));
   const errors = fieldErrors(error);
   const field = (name: keyof typeof EMPTY) => ({
     value: form[name],

@@ -1,5 +1,6 @@
 "use client";
 import { useState, type FormEvent } from "react";
+import { useUnsavedChanges } from "@/components/ui/unsaved-changes";
 import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -15,6 +16,7 @@ export function ProfileForm({ me }: { me: User }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
+  useUnsavedChanges(form.first_name !== me.first_name || form.last_name !== me.last_name);
   const errors = fieldErrors(error);
 
   const submit = async (event: FormEvent) => {

@@ -13,7 +13,7 @@ export function AuditEntryChanges({ projectId, entryId }: { projectId: number; e
   if (error) return <ErrorMessage error={error} />;
   if (!data) return <Skeleton className="h-16 w-full" />;
   if (data.change_details.length === 0) {
-    return <p className="text-sm text-zinc-500">No field changed.</p>;
+    return <p className="text-sm text-zinc-500 dark:text-zinc-400">No field changed.</p>;
   }
   return (
     <ChangeTable

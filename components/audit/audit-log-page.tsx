@@ -2,6 +2,8 @@
 // The project's audit log: who changed what and when, filtered by text, environment and
 // date, each entry opening onto the fields it changed.
 import { useState } from "react";
+import { PermissionRequired } from "@/components/permissions/permission-required";
+import { useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -30,7 +32,7 @@ function EntryRow({ entry, projectId }: { entry: AuditLogEntry; projectId: numbe
           {open ? "Hide changes" : "Show changes"}
         </Button>
       </div>
-      <p className="mt-0.5 text-xs text-zinc-500">
+      <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">
         {who} · <time dateTime={entry.created_date}>{new Date(entry.created_date).toLocaleString()}</time>
       </p>
       {open && (
@@ -42,7 +44,18 @@ function EntryRow({ entry, projectId }: { entry: AuditLogEntry; projectId: numbe
   );
 }
 
-export function AuditLogPage({ projectId, environmentKey }: { projectId: number; environmentKey: string }) {
+type AuditLogPageProps = { projectId: number; environmentKey: string };
+
+export function AuditLogPage(props: AuditLogPageProps) {
+  const permissions = useProjectPermissions(props.projectId);
+  return (
+    <PermissionRequired permissions={permissions} permission="VIEW_AUDIT_LOG" title="Audit log">
+      <AuditLog {...props} />
+    </PermissionRequired>
+  );
+}
+
+function AuditLog({ projectId, environmentKey }: AuditLogPageProps) {
   const { data: environment } = useEnvironment(environmentKey);
   const [search, setSearch] = useState("");
   const [thisEnvironment, setThisEnvironment] = useState(false);
@@ -80,7 +93,7 @@ export function AuditLogPage({ projectId, environmentKey }: { projectId: number;
             Only {environment?.name ?? "this environment"}
           </label>
           <label className="text-sm">
-            <span className="block text-xs text-zinc-500">From</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">From</span>
             <input
               type="date"
               value={from}
@@ -89,7 +102,7 @@ export function AuditLogPage({ projectId, environmentKey }: { projectId: number;
             />
           </label>
           <label className="text-sm">
-            <span className="block text-xs text-zinc-500">To</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">To</span>
             <input type="date" value={to} onChange={(e) => setTo(e.target.value)} className={inputClass} />
           </label>
         </div>
@@ -110,7 +123,7 @@ export function AuditLogPage({ projectId, environmentKey }: { projectId: number;
           </Card>
         )}
         {data && data.count > (entries?.length ?? 0) && (
-          <p className="text-xs text-zinc-500">
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
             Showing the latest {entries?.length} of {data.count} changes; narrow the filters to see older
             ones.
           </p>

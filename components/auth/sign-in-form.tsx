@@ -6,10 +6,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
+import { SSO_ERRORS } from "@/lib/auth/oidc-errors";
 import { safeRedirectPath } from "@/lib/auth/redirect";
 import { paths } from "@/lib/dashboard/paths";
 import { AuthCard } from "./auth-card";
-import { useFirstRun } from "./use-first-run";
+import { useAuthConfig } from "./use-first-run";
 
 /** Only paths of this site: a crafted link must not bounce the user elsewhere. */
 export function safeCallback(value: string | null): string {
@@ -31,9 +32,15 @@ export function SignInForm() {
   const callbackUrl = safeCallback(params.get("callbackUrl"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const returnedError = params.get("error");
+  const [error, setError] = useState<string | null>(
+    returnedError ? (SSO_ERRORS[returnedError] ?? "Sign-in failed.") : null,
+  );
   const [busy, setBusy] = useState(false);
-  const firstRun = useFirstRun();
+  const [ssoBusy, setSsoBusy] = useState(false);
+  const config = useAuthConfig();
+  const firstRun = config?.has_users === false;
+  const sso = config?.single_sign_on ?? null;
 
   useEffect(() => {
     if (firstRun) router.replace(paths.signup);
@@ -94,6 +101,26 @@ export function SignInForm() {
           Sign in
         </Button>
       </form>
+      {sso && (
+        <div className="mt-4 space-y-4">
+          <div className="flex items-center gap-3 text-xs text-slate-500 dark:text-slate-400">
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            or
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          <Button
+            type="button"
+            className="w-full"
+            busy={ssoBusy}
+            onClick={() => {
+              setSsoBusy(true);
+              void signIn(sso.provider, { callbackUrl });
+            }}
+          >
+            Sign in with {sso.name}
+          </Button>
+        </div>
+      )}
     </AuthCard>
   );
 }

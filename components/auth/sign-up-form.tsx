@@ -13,10 +13,20 @@ import { urls } from "@/lib/dashboard/urls";
 import { AuthCard } from "./auth-card";
 import { useAuthConfig } from "./use-first-run";
 
-export function SignUpForm() {
+/** An invitation the new account joins through (the join pages); it opens sign-up even when it is off. */
+export type SignUpInvitation = { hash: string; type: "INVITE_EMAIL" | "INVITE_LINK" };
+
+export function SignUpForm({
+  invitation,
+  onSignedIn,
+}: {
+  invitation?: SignUpInvitation;
+  /** Called once signed in, with the organisation joined; by default, go to the organisations. */
+  onSignedIn?: (organisation: number | undefined) => void;
+} = {}) {
   const router = useRouter();
   const config = useAuthConfig();
-  const firstRun = config?.has_users === false;
+  const firstRun = config?.has_users === false && !invitation;
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -29,8 +39,12 @@ export function SignUpForm() {
     setBusy(true);
     setError(null);
     setErrors({});
+    let organisation: number | undefined;
     try {
-      await api.post(urls.signUp, form);
+      const body = invitation
+        ? { ...form, invite_hash: invitation.hash, sign_up_type: invitation.type }
+        : form;
+      organisation = (await api.post<{ organisation?: number }>(urls.signUp, body)).organisation;
     } catch (e) {
       const fields = fieldErrors(e);
       setErrors(fields);
@@ -49,9 +63,56 @@ export function SignUpForm() {
       setError("Your account was created, but signing in failed. Try signing in.");
       return;
     }
+    if (onSignedIn) return onSignedIn(organisation);
     router.replace(paths.organisations);
     router.refresh();
   };
+
+  const formElement = (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={form.first_name}
+          onChange={set("first_name")}
+          error={errors.first_name}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={form.last_name}
+          onChange={set("last_name")}
+          error={errors.last_name}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={set("email")}
+        error={errors.email}
+        hint={invitation?.type === "INVITE_EMAIL" ? "The address the invitation was sent to." : undefined}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 8 characters."
+        value={form.password}
+        onChange={set("password")}
+        error={errors.password}
+      />
+      <ErrorMessage message={error} />
+      <Button type="submit" variant="primary" busy={busy} className="w-full">
+        {firstRun ? "Create the first account" : invitation ? "Create account and join" : "Create account"}
+      </Button>
+    </form>
+  );
+  if (invitation) return formElement;
 
   return (
     <AuthCard
@@ -80,47 +141,7 @@ export function SignUpForm() {
           Sign-up is turned off on this Ensign. Ask an administrator for an account.
         </p>
       ) : (
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="First name"
-              autoComplete="given-name"
-              value={form.first_name}
-              onChange={set("first_name")}
-              error={errors.first_name}
-            />
-            <TextField
-              label="Last name"
-              autoComplete="family-name"
-              value={form.last_name}
-              onChange={set("last_name")}
-              error={errors.last_name}
-            />
-          </div>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={set("email")}
-            error={errors.email}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint="At least 8 characters."
-            value={form.password}
-            onChange={set("password")}
-            error={errors.password}
-          />
-          <ErrorMessage message={error} />
-          <Button type="submit" variant="primary" busy={busy} className="w-full">
-            {firstRun ? "Create the first account" : "Create account"}
-          </Button>
-        </form>
+        formElement
       )}
     </AuthCard>
   );

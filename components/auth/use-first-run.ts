@@ -4,7 +4,11 @@
 import useSWR from "swr";
 import { fetcher } from "@/lib/dashboard/fetcher";
 
-export type AuthConfig = { has_users: boolean; allow_signup: boolean };
+export type AuthConfig = {
+  has_users: boolean;
+  allow_signup: boolean;
+  single_sign_on?: { provider: string; name: string } | null;
+};
 
 export const AUTH_CONFIG_URL = "/api/v1/auth/config/";
 

@@ -11,6 +11,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useEnvironment } from "@/lib/dashboard/hooks";
 import { forgetLocation } from "@/lib/dashboard/last-location";
@@ -19,6 +20,9 @@ import { urls } from "@/lib/dashboard/urls";
 import { EnvironmentToggles } from "./environment-toggles";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { ServerKeys } from "./server-keys";
+import { PermissionsPanel } from "@/components/permissions/permissions-panel";
+import { useEnvironmentPermissions } from "@/components/permissions/use-permissions";
+import { useProject } from "@/lib/dashboard/hooks";
 
 export function EnvironmentSettings({
   projectId,
@@ -30,14 +34,20 @@ export function EnvironmentSettings({
   const router = useRouter();
   const { data: env, error } = useEnvironment(environmentKey);
   const [renaming, setRenaming] = useState(false);
+  const permissions = useEnvironmentPermissions(environmentKey);
+  const isAdmin = permissions.allows("ADMIN");
+  const { data: project } = useProject(projectId);
 
+  const toast = useToast();
   const rename = async (name: string) => {
     await api.patch(urls.environment(environmentKey), { name });
     await Promise.all([mutate(urls.environment(environmentKey)), mutate(urls.environments(projectId))]);
+    toast({ message: `Renamed the environment to ${name}.` });
   };
   const remove = async () => {
     await api.delete(urls.environment(environmentKey));
     forgetLocation("environmentKey");
+    toast({ message: `Deleted the environment ${env?.name ?? ""}.` });
     await mutate(urls.environments(projectId));
     router.push(paths.project(projectId));
   };
@@ -56,9 +66,11 @@ export function EnvironmentSettings({
           )
         }
         actions={
-          <Button onClick={() => setRenaming(true)} disabled={!env}>
-            Rename
-          </Button>
+          isAdmin ? (
+            <Button onClick={() => setRenaming(true)} disabled={!env}>
+              Rename
+            </Button>
+          ) : undefined
         }
       />
       {env && <JsonView record={env} label="Environment JSON" />}
@@ -74,10 +86,21 @@ export function EnvironmentSettings({
           )}
         </Card>
       </Section>
-      <ServerKeys environmentKey={environmentKey} />
-      <WebhooksPanel listUrl={urls.environmentWebhooks(environmentKey)} scope="environment" />
-      {env && <EnvironmentToggles environment={env} />}
-      {env && (
+      {permissions.loaded && !isAdmin && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Only administrators of this environment can see its server-side keys and change its settings.
+        </p>
+      )}
+      {isAdmin && <ServerKeys environmentKey={environmentKey} />}
+      {isAdmin && <WebhooksPanel listUrl={urls.environmentWebhooks(environmentKey)} scope="environment" />}
+      {env && isAdmin && <EnvironmentToggles environment={env} />}
+      {env && isAdmin && project && (
+        <PermissionsPanel
+          scope={{ kind: "environment", key: environmentKey }}
+          organisationId={project.organisation}
+        />
+      )}
+      {env && isAdmin && (
         <DangerZone
           what="environment"
           name={env.name}

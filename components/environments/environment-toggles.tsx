@@ -4,17 +4,25 @@ import { mutate } from "swr";
 import { Card, Section } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import type { Environment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 
 type Setting = {
-  field: "hide_disabled_flags" | "allow_client_traits" | "hide_sensitive_data";
+  field: "hide_disabled_flags" | "allow_client_traits" | "hide_sensitive_data" | "is_protected";
   title: string;
   description: string;
 };
 
-const SETTINGS: Setting[] = [
+const PROTECTION: Setting = {
+  field: "is_protected",
+  title: "Protected environment",
+  description:
+    "Every change made in the dashboard here (turning a flag on or off, editing a value, segment and identity overrides, deleting) asks for confirmation first. SDKs and API calls are not affected.",
+};
+
+const SDK_SETTINGS: Setting[] = [
   {
     field: "hide_disabled_flags",
     title: "Hide disabled flags",
@@ -33,6 +41,36 @@ const SETTINGS: Setting[] = [
 ];
 
 export function EnvironmentToggles({ environment }: { environment: Environment }) {
+  return (
+    <>
+      <SettingsSection
+        environment={environment}
+        title="Protection"
+        description="For environments real users depend on, such as Production."
+        settings={[PROTECTION]}
+      />
+      <SettingsSection
+        environment={environment}
+        title="SDK behaviour"
+        description="Changes reach SDKs on their next request."
+        settings={SDK_SETTINGS}
+      />
+    </>
+  );
+}
+
+function SettingsSection({
+  environment,
+  title,
+  description,
+  settings,
+}: {
+  environment: Environment;
+  title: string;
+  description: string;
+  settings: Setting[];
+}) {
+  const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const key = urls.environment(environment.api_key);
@@ -46,6 +84,7 @@ export function EnvironmentToggles({ environment }: { environment: Environment }
         rollbackOnError: true,
         revalidate: false,
       });
+      toast({ message: `${setting.title}: ${next ? "on" : "off"} in ${environment.name}.` });
     } catch (e) {
       setError(e);
     } finally {
@@ -54,10 +93,10 @@ export function EnvironmentToggles({ environment }: { environment: Environment }
   };
 
   return (
-    <Section title="SDK behaviour" description="Changes reach SDKs on their next request.">
+    <Section title={title} description={description}>
       <ErrorMessage error={error} />
       <Card className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        {SETTINGS.map((setting) => (
+        {settings.map((setting) => (
           <div key={setting.field} className="flex items-center justify-between gap-6 p-4">
             <div>
               <h3 className="text-sm font-medium">{setting.title}</h3>

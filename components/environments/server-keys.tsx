@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { InlineIds } from "@/components/ui/json-view";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useServerKeys } from "@/lib/dashboard/hooks";
 import type { ServerKey } from "@/lib/dashboard/types";
@@ -25,6 +26,7 @@ export function ServerKeys({ environmentKey }: { environmentKey: string }) {
   const [created, setCreated] = useState<ServerKey | null>(null);
   const [revoking, setRevoking] = useState<ServerKey | null>(null);
 
+  const toast = useToast();
   const create = async (name: string) => {
     const key = await api.post<ServerKey>(listKey, { name });
     await mutate(listKey);
@@ -33,6 +35,7 @@ export function ServerKeys({ environmentKey }: { environmentKey: string }) {
   const revoke = async (key: ServerKey) => {
     await api.delete(urls.serverKey(environmentKey, key.id));
     await mutate(listKey);
+    toast({ message: `Revoked the key ${key.name}.` });
   };
 
   return (

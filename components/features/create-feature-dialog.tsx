@@ -6,9 +6,12 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { Checkbox, TextAreaField, TextField } from "@/components/ui/field";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
+import { useEnvironments, useProject } from "@/lib/dashboard/hooks";
 import type { Feature } from "@/lib/dashboard/types";
+import { useTags } from "@/lib/dashboard/hooks";
 import { urls } from "@/lib/dashboard/urls";
 import { initialValueText, parseValue, type ValueKind } from "@/lib/dashboard/values";
+import { TagPicker } from "./tag-picker";
 import { ValueInput } from "./value-input";
 
 const EMPTY = {
@@ -18,6 +21,7 @@ const EMPTY = {
   value: "",
   enabled: false,
   serverOnly: false,
+  tags: [] as number[],
 };
 
 export function CreateFeatureDialog({
@@ -35,6 +39,9 @@ export function CreateFeatureDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: tags } = useTags(projectId);
+  const { data: project } = useProject(open ? projectId : null);
+  const { data: environments } = useEnvironments(open ? projectId : null);
 
   const close = () => {
     setForm(EMPTY);
@@ -59,6 +66,7 @@ export function CreateFeatureDialog({
         initial_value: initialValueText(parsed.value),
         default_enabled: form.enabled,
         is_server_key_only: form.serverOnly,
+        tags: form.tags,
       });
       await onCreated(feature);
       close();
@@ -114,7 +122,10 @@ export function CreateFeatureDialog({
       />
       <Checkbox
         label="Enabled by default"
-        hint="The feature starts on in every environment of the project: the existing ones and those created later."
+        hint={enabledHint(
+          project?.prevent_flag_defaults,
+          environments?.results.map((e) => e.name),
+        )}
         checked={form.enabled}
         onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
       />
@@ -124,7 +135,30 @@ export function CreateFeatureDialog({
         checked={form.serverOnly}
         onChange={(e) => setForm({ ...form, serverOnly: e.target.checked })}
       />
+      {tags && tags.length > 0 && (
+        <TagPicker
+          tags={tags}
+          selected={form.tags}
+          onChange={(ids) => setForm((f) => ({ ...f, tags: ids }))}
+        />
+      )}
       <ErrorMessage message={error} />
     </Dialog>
   );
+}
+
+/** Exactly what ticking the box does: it applies to the environments that exist now, too. */
+function enabledHint(preventDefaults: boolean | undefined, names: string[] | undefined): string {
+  if (preventDefaults) {
+    return "This project prevents flag defaults: the feature starts off and without a value in every environment, ticked or not.";
+  }
+  const existing =
+    names === undefined
+      ? "every environment of the project"
+      : names.length === 0
+        ? "no environment yet"
+        : names.length === 1
+          ? `the existing environment (${names[0]})`
+          : `all ${names.length} existing environments (${names.join(", ")})`;
+  return `Ticked, the feature is turned on at once in ${existing}, and in environments created later. Unticked, it starts off everywhere.`;
 }

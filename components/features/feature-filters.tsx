@@ -1,19 +1,20 @@
 "use client";
-import { compactSelectClass, inputClass } from "@/components/ui/field";
+import { Checkbox, compactSelectClass, inputClass } from "@/components/ui/field";
+import type { FeatureQuery, FeatureSort } from "@/lib/dashboard/feature-query";
+import type { Tag } from "@/lib/dashboard/types";
 
-export type FeatureFilter = {
-  search: string;
-  status: "all" | "on" | "off";
-  type: "all" | "STANDARD" | "MULTIVARIATE";
+type Props = {
+  query: FeatureQuery;
+  tags: Tag[];
+  /** The signed-in user, offered as "Owned by me". */
+  meId: number | undefined;
+  /** `push`: a new history entry (back restores the previous filter); else the entry is replaced. */
+  onChange: (change: Partial<FeatureQuery>, mode: "push" | "replace") => void;
 };
 
-export function FeatureFilters({
-  filter,
-  onChange,
-}: {
-  filter: FeatureFilter;
-  onChange: (f: FeatureFilter) => void;
-}) {
+export function FeatureFilters({ query, tags, meId, onChange }: Props) {
+  const push = (change: Partial<FeatureQuery>) => onChange(change, "push");
+  const tag = query.tags[0];
   return (
     <div role="search" className="flex flex-wrap items-center gap-2">
       <div className="relative min-w-[12rem] flex-1">
@@ -28,15 +29,15 @@ export function FeatureFilters({
           type="search"
           aria-label="Search features"
           placeholder="Search by name or description"
-          value={filter.search}
-          onChange={(e) => onChange({ ...filter, search: e.target.value })}
+          value={query.search}
+          onChange={(e) => onChange({ search: e.target.value }, "replace")}
           className={`${inputClass} pl-8`}
         />
       </div>
       <select
         aria-label="Filter by state"
-        value={filter.status}
-        onChange={(e) => onChange({ ...filter, status: e.target.value as FeatureFilter["status"] })}
+        value={query.status}
+        onChange={(e) => push({ status: e.target.value as FeatureQuery["status"] })}
         className={compactSelectClass}
       >
         <option value="all">On and off</option>
@@ -45,14 +46,57 @@ export function FeatureFilters({
       </select>
       <select
         aria-label="Filter by type"
-        value={filter.type}
-        onChange={(e) => onChange({ ...filter, type: e.target.value as FeatureFilter["type"] })}
+        value={query.type}
+        onChange={(e) => push({ type: e.target.value as FeatureQuery["type"] })}
         className={compactSelectClass}
       >
         <option value="all">All types</option>
         <option value="STANDARD">Standard</option>
         <option value="MULTIVARIATE">Multivariate</option>
       </select>
+      {tags.length > 0 && (
+        <select
+          aria-label="Filter by tag"
+          value={tag === undefined ? "" : String(tag)}
+          onChange={(e) => push({ tags: e.target.value ? [Number(e.target.value)] : [] })}
+          className={compactSelectClass}
+        >
+          <option value="">Any tag</option>
+          {tags.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      )}
+      <select
+        aria-label="Filter by owner"
+        value={query.owner === null ? "" : String(query.owner)}
+        onChange={(e) => push({ owner: e.target.value ? Number(e.target.value) : null })}
+        className={compactSelectClass}
+      >
+        <option value="">Any owner</option>
+        {meId !== undefined && <option value={meId}>Owned by me</option>}
+        {query.owner !== null && query.owner !== meId && (
+          <option value={query.owner}>User {query.owner}</option>
+        )}
+      </select>
+      <select
+        aria-label="Sort features"
+        value={query.sort}
+        onChange={(e) => push({ sort: e.target.value as FeatureSort })}
+        className={compactSelectClass}
+      >
+        <option value="created">Oldest first</option>
+        <option value="-created">Newest first</option>
+        <option value="name">Name A–Z</option>
+        <option value="-name">Name Z–A</option>
+      </select>
+      <Checkbox
+        label="Archived only"
+        checked={query.archived}
+        onChange={(e) => push({ archived: e.target.checked })}
+      />
     </div>
   );
 }

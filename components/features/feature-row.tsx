@@ -1,16 +1,19 @@
 "use client";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
+import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Button } from "@/components/ui/button";
 import { InlineIds } from "@/components/ui/json-view";
 import { paths } from "@/lib/dashboard/paths";
-import type { Feature, FeatureState } from "@/lib/dashboard/types";
+import type { Feature, FeatureState, Tag } from "@/lib/dashboard/types";
 import { FeatureToggle } from "./feature-toggle";
+import { TagChip } from "./tag-chip";
 import { FeatureValue } from "./feature-value";
 
 type FeatureRowProps = {
   feature: Feature;
   state: FeatureState | undefined;
+  tags: Tag[];
   projectId: number;
   environmentKey: string;
   evaluations: number | undefined;
@@ -20,12 +23,14 @@ type FeatureRowProps = {
 export function FeatureRow({
   feature,
   state,
+  tags,
   projectId,
   environmentKey,
   evaluations,
   onDelete,
 }: FeatureRowProps) {
   const href = paths.feature(projectId, environmentKey, feature.id);
+  const deletion = gate(useProjectPermissions(projectId), "DELETE_FEATURE");
   return (
     <li
       data-testid="feature-row"
@@ -42,6 +47,10 @@ export function FeatureRow({
           </Link>
           {feature.type === "MULTIVARIATE" && <Badge tone="indigo">Multivariate</Badge>}
           {feature.is_server_key_only && <Badge tone="amber">Server-side only</Badge>}
+          {feature.is_archived && <Badge>Archived</Badge>}
+          {tags.map((tag) => (
+            <TagChip key={tag.id} tag={tag} />
+          ))}
           {!!feature.num_segment_overrides && (
             <Badge title="Segment overrides in this environment">
               {feature.num_segment_overrides} segment override{feature.num_segment_overrides === 1 ? "" : "s"}
@@ -87,7 +96,8 @@ export function FeatureRow({
             variant="ghost"
             aria-label={`Delete ${feature.name}`}
             onClick={() => onDelete(feature)}
-            className="text-zinc-500 hover:text-red-600 dark:hover:text-red-400"
+            {...deletion}
+            className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
           >
             <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
               <path d="M8 2h4a1 1 0 0 1 1 1v1h4v2H3V4h4V3a1 1 0 0 1 1-1Zm-3 6h10l-.8 9.1A1 1 0 0 1 13.2 18H6.8a1 1 0 0 1-1-.9L5 8Z" />

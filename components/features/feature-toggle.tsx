@@ -3,7 +3,9 @@
 // the API refuses, with the API's message next to it.
 import { useState } from "react";
 import { mutate } from "swr";
+import { gate, useEnvironmentPermissions } from "@/components/permissions/use-permissions";
 import { Switch } from "@/components/ui/switch";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
@@ -37,8 +39,10 @@ export function FeatureToggle({
 }) {
   const toggle = useToggleFeature(environmentKey);
   const toast = useToast();
+  const confirmChange = useProtectedConfirm(environmentKey);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const allowed = gate(useEnvironmentPermissions(environmentKey), "UPDATE_FEATURE_STATE");
 
   return (
     <div className="flex items-center gap-2">
@@ -51,10 +55,21 @@ export function FeatureToggle({
         label={featureName}
         checked={state.enabled}
         busy={busy}
+        {...allowed}
         onChange={async (next) => {
           setError(null);
           setBusy(true);
           try {
+            const verb = next ? "Turn on" : "Turn off";
+            const asked = await confirmChange(
+              (env) => (
+                <>
+                  {verb} <Name>{featureName}</Name> in {env}?
+                </>
+              ),
+              `${verb} ${featureName}`,
+            );
+            if (!asked) return;
             await toggle(state, next);
             toast({
               message: `${featureName} turned ${next ? "on" : "off"}.`,

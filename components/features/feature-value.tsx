@@ -9,7 +9,7 @@ export function FeatureValue({ value }: { value: FlagValue }) {
   const tone =
     kind === "boolean"
       ? "text-violet-700 dark:text-violet-300"
-      : kind === "string"
+      : kind === "string" || kind === "json"
         ? "text-emerald-700 dark:text-emerald-300"
         : "text-sky-700 dark:text-sky-300";
   const text = kind === "string" ? `"${value}"` : String(value);

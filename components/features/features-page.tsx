@@ -1,6 +1,8 @@
 "use client";
-import { useMemo, useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { mutate } from "swr";
+import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,54 +12,99 @@ import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { evaluationCounts } from "@/lib/dashboard/analytics";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { api } from "@/lib/dashboard/api-client";
 import {
+  apiFeatureParams,
+  DEFAULT_QUERY,
+  isFiltered,
+  matchesSearch,
+  readFeatureQuery,
+  writeFeatureQuery,
+  type FeatureQuery,
+} from "@/lib/dashboard/feature-query";
+import {
   featureStatesKey,
+  isFeaturesKey,
   useAnalytics,
   useEnvironment,
   useFeatureStates,
-  useFeatures,
+  useFilteredFeatures,
+  useMe,
+  useTags,
 } from "@/lib/dashboard/hooks";
 import type { Feature } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { CreateFeatureDialog } from "./create-feature-dialog";
-import { FeatureFilters, type FeatureFilter } from "./feature-filters";
+import { FeatureFilters } from "./feature-filters";
 import { FeatureRow } from "./feature-row";
+import { TagsDialog } from "./tags-dialog";
+
+/**
+ * The filters live in the query string: reload, back/forward and shared links keep them.
+ * A change merges into the last query written until the URL shows it, so that quick
+ * successive changes never start from a stale copy.
+ */
+function useUrlQuery() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const query = useMemo(() => readFeatureQuery(params), [params]);
+  const pending = useRef<string | null>(null);
+  useEffect(() => {
+    if (params.toString() === pending.current) pending.current = null;
+  }, [params]);
+  const setQuery = (change: Partial<FeatureQuery>, mode: "push" | "replace" = "push") => {
+    const base = pending.current === null ? query : readFeatureQuery(new URLSearchParams(pending.current));
+    const text = writeFeatureQuery({ ...base, ...change });
+    pending.current = text;
+    const href = text ? `${pathname}?${text}` : pathname;
+    if (mode === "push") router.push(href, { scroll: false });
+    else router.replace(href, { scroll: false });
+  };
+  return [query, setQuery] as const;
+}
 
 export function FeaturesPage({ projectId, environmentKey }: { projectId: number; environmentKey: string }) {
   const { data: environment, error: envError } = useEnvironment(environmentKey);
-  const featuresKey = urls.features(projectId, { environment: environment?.id });
-  const { data: features, error: featuresError } = useFeatures(projectId, environment?.id);
+  const [query, setQuery] = useUrlQuery();
+  const featuresKey = environment ? urls.features(projectId, apiFeatureParams(query, environment.id)) : null;
+  const { data: features, error: featuresError } = useFilteredFeatures(featuresKey);
   const { data: states, error: statesError } = useFeatureStates(environmentKey);
   const { data: analytics } = useAnalytics(environmentKey);
-  const [filter, setFilter] = useState<FeatureFilter>({ search: "", status: "all", type: "all" });
+  const { data: tags } = useTags(projectId);
+  const { data: me } = useMe();
   const [creating, setCreating] = useState(false);
+  const [managingTags, setManagingTags] = useState(false);
   const [deleting, setDeleting] = useState<Feature | null>(null);
+  const projectPermissions = useProjectPermissions(projectId);
+  const creation = gate(projectPermissions, "CREATE_FEATURE");
 
   const stateByFeature = useMemo(() => new Map((states ?? []).map((s) => [s.feature, s])), [states]);
   const counts = useMemo(() => (analytics === undefined ? null : evaluationCounts(analytics)), [analytics]);
   const all = features?.results;
-  const visible = useMemo(() => {
-    const needle = filter.search.trim().toLowerCase();
-    return (all ?? []).filter((feature) => {
-      const state = stateByFeature.get(feature.id);
-      if (
-        needle &&
-        !feature.name.toLowerCase().includes(needle) &&
-        !(feature.description ?? "").toLowerCase().includes(needle)
-      )
-        return false;
-      if (filter.status === "on" && !state?.enabled) return false;
-      if (filter.status === "off" && state?.enabled) return false;
-      if (filter.type !== "all" && feature.type !== filter.type) return false;
-      return true;
-    });
-  }, [all, filter, stateByFeature]);
+  const visible = useMemo(
+    () => (all ?? []).filter((feature) => matchesSearch(feature, query.search)),
+    [all, query.search],
+  );
+  const tagById = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t])), [tags]);
 
   const refresh = () =>
-    Promise.all([mutate(featuresKey), mutate(featureStatesKey(environmentKey))]).then(() => undefined);
+    Promise.all([mutate(isFeaturesKey(projectId)), mutate(featureStatesKey(environmentKey))]).then(
+      () => undefined,
+    );
   const toast = useToast();
+  const confirmChange = useProtectedConfirm(environmentKey);
   const remove = async (feature: Feature) => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Delete <Name>{feature.name}</Name> from {env} and every other environment?
+        </>
+      ),
+      "Delete feature",
+    );
+    if (!asked) return;
     await api.delete(urls.feature(projectId, feature.id));
     await refresh();
     toast({ message: `Deleted ${feature.name}.` });
@@ -65,7 +112,8 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
 
   const loading = !all || !states;
   const error = envError ?? featuresError ?? statesError;
-  const filtered = (all?.length ?? 0) > 0 && visible.length === 0;
+  const filtering = isFiltered(query);
+  const filtered = filtering && all !== undefined && visible.length === 0;
 
   return (
     <>
@@ -79,24 +127,31 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
           )
         }
         actions={
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            New feature
-          </Button>
+          <>
+            <Button onClick={() => setManagingTags(true)} {...gate(projectPermissions, "MANAGE_TAGS")}>
+              Tags
+            </Button>
+            <Button variant="primary" onClick={() => setCreating(true)} {...creation}>
+              New feature
+            </Button>
+          </>
         }
       />
       <div className="space-y-4">
         <ErrorMessage error={error} />
-        {all && all.length > 0 && <FeatureFilters filter={filter} onChange={setFilter} />}
+        {all && (all.length > 0 || filtering) && (
+          <FeatureFilters query={query} tags={tags ?? []} meId={me?.id} onChange={setQuery} />
+        )}
         {loading && !error && (
           <Card>
             <ListSkeleton rows={5} />
           </Card>
         )}
-        {!loading && all.length === 0 && (
+        {!loading && all.length === 0 && !filtering && (
           <EmptyState
             title="No features yet"
             action={
-              <Button variant="primary" onClick={() => setCreating(true)}>
+              <Button variant="primary" onClick={() => setCreating(true)} {...creation}>
                 Create your first feature
               </Button>
             }
@@ -109,9 +164,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
           <EmptyState
             title="No features match"
             action={
-              <Button onClick={() => setFilter({ search: "", status: "all", type: "all" })}>
-                Clear filters
-              </Button>
+              <Button onClick={() => setQuery({ ...DEFAULT_QUERY, sort: query.sort })}>Clear filters</Button>
             }
           >
             Nothing matches these filters in this environment.
@@ -125,6 +178,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
                   key={feature.id}
                   feature={feature}
                   state={stateByFeature.get(feature.id)}
+                  tags={feature.tags.flatMap((id) => tagById.get(id) ?? [])}
                   projectId={projectId}
                   environmentKey={environmentKey}
                   evaluations={counts ? (counts.get(feature.name) ?? 0) : undefined}
@@ -134,11 +188,11 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
             </ul>
           </Card>
         )}
-        {all && all.length > 0 && (
+        {features && visible.length > 0 && (
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {visible.length === all.length
-              ? `${all.length} feature${all.length === 1 ? "" : "s"}`
-              : `${visible.length} of ${all.length} features`}
+            {visible.length === features.count
+              ? `${features.count} feature${features.count === 1 ? "" : "s"}`
+              : `${visible.length} of ${features.count} features`}
           </p>
         )}
       </div>
@@ -151,6 +205,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
           toast({ message: `Created ${feature.name}.` });
         }}
       />
+      <TagsDialog open={managingTags} projectId={projectId} onClose={() => setManagingTags(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.name}”?`}

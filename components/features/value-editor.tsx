@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorMessage } from "@/components/ui/error-message";
+import { useUnsavedChanges } from "@/components/ui/unsaved-changes";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import type { FlagValue } from "@/lib/dashboard/types";
 import { kindOf, parseValue, valueToText, type ValueKind } from "@/lib/dashboard/values";
@@ -36,6 +37,7 @@ export function ValueEditor({ label, value, onSave, saveLabel = "Save value" }: 
 
   const parsed = parseValue(kind, text);
   const dirty = !parsed.ok || parsed.value !== value || kind !== kindOf(value);
+  useUnsavedChanges(edited.current && dirty);
 
   const save = async () => {
     if (!parsed.ok) return;
@@ -43,7 +45,8 @@ export function ValueEditor({ label, value, onSave, saveLabel = "Save value" }: 
     setError(null);
     setSaved(false);
     try {
-      await onSave(parsed.value);
+      // false: the person cancelled (a protected environment asked first); nothing was saved.
+      if ((await onSave(parsed.value)) === false) return;
       edited.current = false;
       setSaved(true);
     } catch (e) {

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { mutate } from "swr";
 import { NameDialog } from "@/components/common/name-dialog";
+import { PermissionRequired } from "@/components/permissions/permission-required";
+import { gate, useEnvironmentPermissions } from "@/components/permissions/use-permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -13,6 +15,7 @@ import { inputClass } from "@/components/ui/field";
 import { InlineIds } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useIdentities } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -21,7 +24,19 @@ import { urls } from "@/lib/dashboard/urls";
 
 const PAGE_SIZE = 20;
 
-export function IdentitiesPage({ projectId, environmentKey }: { projectId: number; environmentKey: string }) {
+type IdentitiesPageProps = { projectId: number; environmentKey: string };
+
+export function IdentitiesPage(props: IdentitiesPageProps) {
+  const permissions = useEnvironmentPermissions(props.environmentKey);
+  return (
+    <PermissionRequired permissions={permissions} permission="VIEW_IDENTITIES" title="Identities">
+      <IdentityList {...props} />
+    </PermissionRequired>
+  );
+}
+
+function IdentityList({ projectId, environmentKey }: IdentitiesPageProps) {
+  const manage = gate(useEnvironmentPermissions(environmentKey), "MANAGE_IDENTITIES");
   const router = useRouter();
   const [input, setInput] = useState("");
   const [search, setSearch] = useState("");
@@ -40,14 +55,17 @@ export function IdentitiesPage({ projectId, environmentKey }: { projectId: numbe
 
   const refresh = () =>
     mutate((key) => typeof key === "string" && key.startsWith(urls.identitiesCreate(environmentKey)));
+  const toast = useToast();
   const create = async (identifier: string) => {
     const identity = await api.post<Identity>(urls.identitiesCreate(environmentKey), { identifier });
     await refresh();
+    toast({ message: `Created the identity ${identifier}.` });
     router.push(paths.identity(projectId, environmentKey, identity.id));
   };
   const remove = async (identity: Identity) => {
     await api.delete(urls.identity(environmentKey, identity.id));
     await refresh();
+    toast({ message: `Deleted the identity ${identity.identifier}.` });
   };
 
   const results = data?.results ?? [];
@@ -59,7 +77,7 @@ export function IdentitiesPage({ projectId, environmentKey }: { projectId: numbe
         title="Identities"
         description="Users your apps identified in this environment, with their traits. Override flags for one identity here."
         actions={
-          <Button variant="primary" onClick={() => setCreating(true)}>
+          <Button variant="primary" onClick={() => setCreating(true)} {...manage}>
             New identity
           </Button>
         }
@@ -82,7 +100,11 @@ export function IdentitiesPage({ projectId, environmentKey }: { projectId: numbe
         {data && data.count === 0 && !search && (
           <EmptyState
             title="No identities yet"
-            action={<Button onClick={() => setCreating(true)}>New identity</Button>}
+            action={
+              <Button onClick={() => setCreating(true)} {...manage}>
+                New identity
+              </Button>
+            }
           >
             Identities appear when an SDK identifies a user, e.g.{" "}
             <code className="font-mono">flagsmith.identify(&quot;user-42&quot;)</code>. You can also create
@@ -115,7 +137,8 @@ export function IdentitiesPage({ projectId, environmentKey }: { projectId: numbe
                     variant="ghost"
                     aria-label={`Delete ${identity.identifier}`}
                     onClick={() => setDeleting(identity)}
-                    className="text-zinc-500 hover:text-red-600"
+                    {...manage}
+                    className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
                   >
                     Delete
                   </Button>

@@ -62,7 +62,7 @@ export function IdentityFlagRow({ flag, variation, hasOverride, onEdit, onRemove
             variant="ghost"
             onClick={onRemove}
             aria-label={`Remove override of ${flag.feature.name}`}
-            className="text-zinc-500 hover:text-red-600"
+            className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
           >
             Remove
           </Button>

@@ -8,6 +8,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { ChangeCancelled, Name, useProtectedConfirm } from "@/components/environments/protected-guard";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import {
   identityOverridesKey,
@@ -31,6 +33,8 @@ type IdentityFlagsProps = {
 
 export function IdentityFlags({ projectId, environmentKey, identityId, identifier }: IdentityFlagsProps) {
   const { data: flags, error } = useIdentityAllStates(environmentKey, identityId);
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const toast = useToast();
   // Variations and control values, to tell a variation from the environment default.
   const { data: features } = useFeatures(projectId);
   const { data: environmentStates } = useFeatureStates(environmentKey);
@@ -102,6 +106,16 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
         identifier={identifier}
         onClose={() => setEditing(null)}
         onSave={async (body) => {
+          const name = editing!.feature.name;
+          const asked = await confirmChange(
+            (env) => (
+              <>
+                Save the override of <Name>{name}</Name> for {identifier} in {env}?
+              </>
+            ),
+            "Save override",
+          );
+          if (!asked) throw new ChangeCancelled();
           const existing = overrideByFeature.get(editing!.feature.id);
           if (existing) await api.patch(urls.identityOverride(environmentKey, identityId, existing.id), body);
           else
@@ -110,6 +124,7 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
               ...body,
             });
           await refresh();
+          toast({ message: `Saved the override of ${name} for ${identifier}.` });
         }}
       />
       <ConfirmDialog
@@ -119,8 +134,34 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
         confirmLabel="Remove override"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          await api.delete(urls.identityOverride(environmentKey, identityId, removing!.override.id));
+          const name = removing!.flag.feature.name;
+          const asked = await confirmChange(
+            (env) => (
+              <>
+                Remove the override of <Name>{name}</Name> for {identifier} in {env}?
+              </>
+            ),
+            "Remove override",
+          );
+          if (!asked) return;
+          const removed = removing!.override;
+          await api.delete(urls.identityOverride(environmentKey, identityId, removed.id));
           await refresh();
+          toast({
+            message: `Removed the override of ${name} for ${identifier}.`,
+            action: {
+              label: "Undo",
+              onClick: async () => {
+                await api.post(urls.identityOverrides(environmentKey, identityId), {
+                  feature: removed.feature,
+                  enabled: removed.enabled,
+                  feature_state_value: removed.feature_state_value,
+                });
+                await refresh();
+                toast({ message: `Put back the override of ${name} for ${identifier}.` });
+              },
+            },
+          });
         }}
       />
     </Section>

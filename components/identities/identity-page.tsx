@@ -3,9 +3,13 @@ import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
 import { LoadError } from "@/components/common/load-error";
+import { PermissionGate } from "@/components/permissions/permission-gate";
+import { PermissionRequired } from "@/components/permissions/permission-required";
+import { useEnvironmentPermissions } from "@/components/permissions/use-permissions";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useIdentity } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -15,12 +19,25 @@ import { TraitList } from "./trait-list";
 
 type IdentityPageProps = { projectId: number; environmentKey: string; identityId: number };
 
-export function IdentityPage({ projectId, environmentKey, identityId }: IdentityPageProps) {
+export function IdentityPage(props: IdentityPageProps) {
+  const permissions = useEnvironmentPermissions(props.environmentKey);
+  return (
+    <PermissionRequired permissions={permissions} permission="VIEW_IDENTITIES" title="Identity">
+      <PermissionGate denial={permissions.denial("MANAGE_IDENTITIES")}>
+        <IdentityDetail {...props} />
+      </PermissionGate>
+    </PermissionRequired>
+  );
+}
+
+function IdentityDetail({ projectId, environmentKey, identityId }: IdentityPageProps) {
   const router = useRouter();
   const { data: identity, error } = useIdentity(environmentKey, identityId);
 
+  const toast = useToast();
   const remove = async () => {
     await api.delete(urls.identity(environmentKey, identityId));
+    toast({ message: `Deleted the identity ${identity?.identifier ?? ""}.` });
     await mutate((key) => typeof key === "string" && key.startsWith(urls.identitiesCreate(environmentKey)));
     router.push(paths.identities(projectId, environmentKey));
   };

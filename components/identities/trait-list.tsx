@@ -5,6 +5,8 @@ import { Card, Section } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { ChangeCancelled, Name, useProtectedConfirm } from "@/components/environments/protected-guard";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { traitsKey, useTraits } from "@/lib/dashboard/hooks";
 import type { FlagValue, Trait } from "@/lib/dashboard/types";
@@ -22,13 +24,30 @@ export function TraitList({ environmentKey, identityId }: { environmentKey: stri
       mutate(urls.identityAllStates(environmentKey, identityId)),
     ]);
 
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const toast = useToast();
+  const ask = async (what: string, key: string, label: string) => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          {what} the trait <Name>{key}</Name> of this identity in {env}?
+        </>
+      ),
+      label,
+    );
+    return asked;
+  };
   const add = async (key: string, value: FlagValue) => {
+    if (!(await ask("Add", key, "Add trait"))) throw new ChangeCancelled();
     await api.post(urls.traits(environmentKey, identityId), { trait_key: key, trait_value: value });
     await refresh();
+    toast({ message: `Added the trait ${key}.` });
   };
   const update = async (trait: Trait, value: FlagValue) => {
+    if (!(await ask("Change", trait.trait_key, "Save trait"))) throw new ChangeCancelled();
     await api.patch(urls.trait(environmentKey, identityId, trait.id), { trait_value: value });
     await refresh();
+    toast({ message: `Saved the trait ${trait.trait_key}.` });
   };
 
   return (
@@ -64,8 +83,24 @@ export function TraitList({ environmentKey, identityId }: { environmentKey: stri
         confirmLabel="Delete trait"
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          await api.delete(urls.trait(environmentKey, identityId, deleting!.id));
+          if (!(await ask("Delete", deleting!.trait_key, "Delete trait"))) return;
+          const removed = deleting!;
+          await api.delete(urls.trait(environmentKey, identityId, removed.id));
           await refresh();
+          toast({
+            message: `Deleted the trait ${removed.trait_key}.`,
+            action: {
+              label: "Undo",
+              onClick: async () => {
+                await api.post(urls.traits(environmentKey, identityId), {
+                  trait_key: removed.trait_key,
+                  trait_value: removed.trait_value,
+                });
+                await refresh();
+                toast({ message: `Put back the trait ${removed.trait_key}.` });
+              },
+            },
+          });
         }}
       />
     </Section>

@@ -44,7 +44,7 @@ export function TraitRow({
           variant="ghost"
           aria-label={`Delete ${trait.trait_key}`}
           onClick={onDelete}
-          className="text-zinc-500 hover:text-red-600"
+          className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
         >
           Delete
         </Button>

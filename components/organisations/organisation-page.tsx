@@ -6,7 +6,7 @@ import { DangerZone } from "@/components/common/danger-zone";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { CardGrid, ListCard } from "@/components/common/list-card";
 import { NameDialog } from "@/components/common/name-dialog";
-import { Button } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/common/load-error";
@@ -20,12 +20,14 @@ import { forgetLocation } from "@/lib/dashboard/last-location";
 import { paths } from "@/lib/dashboard/paths";
 import type { Project } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
+import { gate, useOrganisationPermissions } from "@/components/permissions/use-permissions";
 
 export function OrganisationPage({ organisationId }: { organisationId: number }) {
   const router = useRouter();
   const { data: org, error } = useOrganisation(organisationId);
   const { data: projects, error: projectsError } = useProjects(organisationId);
   const [dialog, setDialog] = useState<"project" | "rename" | null>(null);
+  const permissions = useOrganisationPermissions(organisationId);
 
   const createProject = async (name: string) => {
     const project = await api.post<Project>(urls.projects(), { name, organisation: organisationId });
@@ -60,10 +62,19 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
         description={org && <JsonView record={org} label="Organisation JSON" />}
         actions={
           <>
-            <Button onClick={() => setDialog("rename")} disabled={!org}>
-              Rename
-            </Button>
-            <Button variant="primary" onClick={() => setDialog("project")}>
+            {org?.role === "ADMIN" && (
+              <ButtonLink href={paths.invitations(organisationId)}>Invite people</ButtonLink>
+            )}
+            {org?.role === "ADMIN" && (
+              <Button onClick={() => setDialog("rename")} disabled={!org}>
+                Rename
+              </Button>
+            )}
+            <Button
+              variant="primary"
+              onClick={() => setDialog("project")}
+              {...gate(permissions, "CREATE_PROJECT")}
+            >
               New project
             </Button>
           </>
@@ -76,7 +87,11 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
           <EmptyState
             title="No projects yet"
             action={
-              <Button variant="primary" onClick={() => setDialog("project")}>
+              <Button
+                variant="primary"
+                onClick={() => setDialog("project")}
+                {...gate(permissions, "CREATE_PROJECT")}
+              >
                 New project
               </Button>
             }

@@ -5,11 +5,13 @@ import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
 import { CardGrid, ListCard } from "@/components/common/list-card";
 import { NameDialog } from "@/components/common/name-dialog";
-import { Button } from "@/components/ui/button";
+import Link from "next/link";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
+import { CopyId } from "@/components/ui/copy-id";
 import { InlineIds, JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,6 +21,8 @@ import { forgetLocation } from "@/lib/dashboard/last-location";
 import { paths } from "@/lib/dashboard/paths";
 import type { Environment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
+import { PermissionsPanel } from "@/components/permissions/permissions-panel";
+import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 
 export function ProjectPage({ projectId }: { projectId: number }) {
   const router = useRouter();
@@ -26,6 +30,8 @@ export function ProjectPage({ projectId }: { projectId: number }) {
   const { data: environments, error: envError } = useEnvironments(projectId);
   const { data: organisation } = useOrganisation(project?.organisation ?? null);
   const [dialog, setDialog] = useState<"environment" | "rename" | null>(null);
+  const permissions = useProjectPermissions(projectId);
+  const isAdmin = permissions.allows("ADMIN");
 
   const createEnvironment = async (name: string) => {
     const env = await api.post<Environment>(urls.environmentsCreate, { name, project: projectId });
@@ -66,10 +72,19 @@ export function ProjectPage({ projectId }: { projectId: number }) {
         description={project && <JsonView record={project} label="Project JSON" />}
         actions={
           <>
-            <Button onClick={() => setDialog("rename")} disabled={!project}>
-              Rename
-            </Button>
-            <Button variant="primary" onClick={() => setDialog("environment")}>
+            <Link href={paths.compare(projectId)} className={buttonClass()}>
+              Compare environments
+            </Link>
+            {isAdmin && (
+              <Button onClick={() => setDialog("rename")} disabled={!project}>
+                Rename
+              </Button>
+            )}
+            <Button
+              variant="primary"
+              onClick={() => setDialog("environment")}
+              {...gate(permissions, "CREATE_ENVIRONMENT")}
+            >
               New environment
             </Button>
           </>
@@ -85,7 +100,11 @@ export function ProjectPage({ projectId }: { projectId: number }) {
           <EmptyState
             title="No environments yet"
             action={
-              <Button variant="primary" onClick={() => setDialog("environment")}>
+              <Button
+                variant="primary"
+                onClick={() => setDialog("environment")}
+                {...gate(permissions, "CREATE_ENVIRONMENT")}
+              >
                 New environment
               </Button>
             }
@@ -100,7 +119,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
                 <ListCard
                   href={paths.features(projectId, env.api_key)}
                   title={env.name}
-                  meta={<span className="font-mono">{env.api_key}</span>}
+                  meta={<CopyId field="api_key" value={env.api_key} />}
                 >
                   <div className="mt-2">
                     <InlineIds record={env} />
@@ -111,7 +130,10 @@ export function ProjectPage({ projectId }: { projectId: number }) {
           </CardGrid>
         )}
       </Section>
-      {project && (
+      {project && isAdmin && (
+        <PermissionsPanel scope={{ kind: "project", id: projectId }} organisationId={project.organisation} />
+      )}
+      {project && isAdmin && (
         <DangerZone
           what="project"
           name={project.name}

@@ -4,14 +4,17 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { mutate } from "swr";
+import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { useUnsavedChanges } from "@/components/ui/unsaved-changes";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { ApiError, errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
 import { useSegment } from "@/lib/dashboard/hooks";
@@ -34,6 +37,7 @@ type SegmentEditorProps = { projectId: number; environmentKey: string; segmentId
 export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentEditorProps) {
   const router = useRouter();
   const { data: segment, error: loadError } = useSegment(projectId, segmentId);
+  const permissions = useProjectPermissions(projectId);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [groups, setGroups] = useState<GroupDraft[]>(() => (segmentId ? [] : [newGroup()]));
@@ -42,6 +46,10 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  // Edited since loaded (or since the empty form of a new segment), and not yet saved.
+  const [touched, setTouched] = useState(false);
+  useUnsavedChanges(touched);
 
   useEffect(() => {
     if (segment && segment.id !== loadedId) {
@@ -72,6 +80,7 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
   const nameError = fields.name ?? (showErrors && !name.trim() ? "Enter a name." : undefined);
   const otherError = error && !fields.name && apiErrors.size === 0 ? errorMessage(error) : null;
 
+  const manage = gate(permissions, "MANAGE_SEGMENTS");
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
@@ -85,6 +94,8 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
         mutate(urls.segments(projectId)),
         segmentId ? mutate(urls.segment(projectId, segmentId)) : null,
       ]);
+      setTouched(false);
+      toast({ message: segmentId ? `Saved the segment ${body.name}.` : `Created the segment ${body.name}.` });
       router.push(paths.segments(projectId, environmentKey));
     } catch (e) {
       setError(e);
@@ -111,12 +122,17 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
         actions={
           <>
             <ButtonLink href={paths.segments(projectId, environmentKey)}>Cancel</ButtonLink>
-            <Button type="submit" variant="primary" busy={busy}>
+            <Button type="submit" variant="primary" busy={busy} {...manage}>
               {segmentId ? "Save segment" : "Create segment"}
             </Button>
           </>
         }
       />
+      {permissions.loaded && manage.title && (
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="permission-note">
+          {manage.title}
+        </p>
+      )}
       {segment && <JsonView record={segment} label="Segment JSON" />}
       {loading ? (
         <Skeleton className="h-64" />
@@ -127,7 +143,10 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
               <TextField
                 label="Name"
                 value={name}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => {
+                  setTouched(true);
+                  setName(e.target.value);
+                }}
                 error={nameError}
                 placeholder="Beta testers"
                 autoFocus={!segmentId}
@@ -136,7 +155,10 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
                 label="Description"
                 rows={2}
                 value={description}
-                onChange={(e) => setDescription(e.target.value)}
+                onChange={(e) => {
+                  setTouched(true);
+                  setDescription(e.target.value);
+                }}
                 placeholder="Who is in it and why"
               />
             </Card>
@@ -147,7 +169,15 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
               <ErrorMessage message="Fix the highlighted conditions first." />
             )}
             <ErrorMessage message={otherError} />
-            <RuleBuilder groups={groups} onChange={setGroups} showErrors={showErrors} apiErrors={apiErrors} />
+            <RuleBuilder
+              groups={groups}
+              onChange={(next) => {
+                setTouched(true);
+                setGroups(next);
+              }}
+              showErrors={showErrors}
+              apiErrors={apiErrors}
+            />
           </div>
           <div className="xl:sticky xl:top-20 xl:self-start">
             <RulesPreview body={body} />

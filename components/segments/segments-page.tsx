@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useMemo, useState } from "react";
 import { mutate } from "swr";
+import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,6 +13,7 @@ import { inputClass } from "@/components/ui/field";
 import { InlineIds } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useSegments } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -23,6 +25,17 @@ export function SegmentsPage({ projectId, environmentKey }: { projectId: number;
   const { data, error } = useSegments(projectId);
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<Segment | null>(null);
+  const manage = gate(useProjectPermissions(projectId), "MANAGE_SEGMENTS");
+  const newSegment = (label: string) =>
+    manage.disabled ? (
+      <Button variant="primary" {...manage}>
+        {label}
+      </Button>
+    ) : (
+      <ButtonLink href={paths.newSegment(projectId, environmentKey)} variant="primary">
+        {label}
+      </ButtonLink>
+    );
   const all = data?.results;
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -34,9 +47,11 @@ export function SegmentsPage({ projectId, environmentKey }: { projectId: number;
     );
   }, [all, search]);
 
+  const toast = useToast();
   const remove = async (segment: Segment) => {
     await api.delete(urls.segment(projectId, segment.id));
     await mutate(urls.segments(projectId));
+    toast({ message: `Deleted the segment ${segment.name}.` });
   };
 
   return (
@@ -44,11 +59,7 @@ export function SegmentsPage({ projectId, environmentKey }: { projectId: number;
       <PageHeader
         title="Segments"
         description="Groups of identities, defined by rules on their traits. Target features at them with segment overrides."
-        actions={
-          <ButtonLink href={paths.newSegment(projectId, environmentKey)} variant="primary">
-            New segment
-          </ButtonLink>
-        }
+        actions={newSegment("New segment")}
       />
       <div className="space-y-4">
         <ErrorMessage error={error} />
@@ -68,14 +79,7 @@ export function SegmentsPage({ projectId, environmentKey }: { projectId: number;
           </Card>
         )}
         {all?.length === 0 && (
-          <EmptyState
-            title="No segments yet"
-            action={
-              <ButtonLink href={paths.newSegment(projectId, environmentKey)} variant="primary">
-                Create a segment
-              </ButtonLink>
-            }
-          >
+          <EmptyState title="No segments yet" action={newSegment("Create a segment")}>
             For example “beta testers”: identities whose <code className="font-mono">plan</code> is{" "}
             <code className="font-mono">beta</code>, or 10% of everyone.
           </EmptyState>
@@ -115,7 +119,8 @@ export function SegmentsPage({ projectId, environmentKey }: { projectId: number;
                       variant="ghost"
                       aria-label={`Delete ${segment.name}`}
                       onClick={() => setDeleting(segment)}
-                      className="text-zinc-500 hover:text-red-600"
+                      {...manage}
+                      className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
                     >
                       Delete
                     </Button>

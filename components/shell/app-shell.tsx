@@ -8,6 +8,7 @@ import { paths } from "@/lib/dashboard/paths";
 import { useRememberLocation, useRouteContext } from "@/lib/dashboard/route-context";
 import { ContextSwitcher } from "./context-switcher";
 import { EnvironmentNav } from "./environment-nav";
+import { OrganisationNav } from "./organisation-nav";
 import { Logo } from "./logo";
 import { UserMenu } from "./user-menu";
 
@@ -15,6 +16,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const context = useRouteContext();
   useRememberLocation(context);
   const inEnvironment = context.projectId !== null && context.environmentKey !== null;
+  const inOrganisation = context.organisationId !== null && context.projectId === null;
   const { data: environment, error: environmentError } = useEnvironment(
     inEnvironment ? context.environmentKey : null,
   );
@@ -55,6 +57,13 @@ export function AppShell({ children }: { children: ReactNode }) {
                 environmentKey={context.environmentKey!}
                 organisationId={context.organisationId}
               />
+            </div>
+          </aside>
+        )}
+        {inOrganisation && (
+          <aside className="mb-6 md:mb-0 md:w-48 md:shrink-0">
+            <div className="md:sticky md:top-20">
+              <OrganisationNav organisationId={context.organisationId!} />
             </div>
           </aside>
         )}

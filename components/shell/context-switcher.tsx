@@ -1,6 +1,7 @@
 "use client";
 // Organisation → project → environment, as three selects in the top bar.
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
+import { useGuardedPush } from "@/components/ui/unsaved-changes";
 import type { ReactNode } from "react";
 import { useEnvironments, useOrganisations, useProjects } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -55,7 +56,7 @@ const Slash = () => (
 );
 
 export function ContextSwitcher({ context }: { context: RouteContext }) {
-  const router = useRouter();
+  const push = useGuardedPush();
   const pathname = usePathname();
   const { data: organisations } = useOrganisations();
   const { data: projects } = useProjects(context.organisationId);
@@ -71,7 +72,7 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
         <Crumb
           label="Organisation"
           value={String(organisationId)}
-          onChange={(v) => router.push(paths.organisation(Number(v)))}
+          onChange={(v) => push(paths.organisation(Number(v)))}
         >
           {organisations.results.map((o) => (
             <option key={o.id} value={o.id}>
@@ -83,11 +84,7 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
       {projects && projectId && (
         <>
           <Slash />
-          <Crumb
-            label="Project"
-            value={String(projectId)}
-            onChange={(v) => router.push(paths.project(Number(v)))}
-          >
+          <Crumb label="Project" value={String(projectId)} onChange={(v) => push(paths.project(Number(v)))}>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -105,7 +102,7 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
             <Crumb
               label="Environment"
               value={environmentKey}
-              onChange={(v) => router.push(switchEnvironmentPath(pathname, projectId, environmentKey, v))}
+              onChange={(v) => push(switchEnvironmentPath(pathname, projectId, environmentKey, v))}
             >
               {environments.results.map((e) => (
                 <option key={e.api_key} value={e.api_key}>

@@ -17,6 +17,11 @@ const SECTIONS = [
     icon: "M3 3h14v2H3zM3 8h9v2H3zM3 13h6v2H3zm10.5-1.5 4 4-1.5 1.5-4-4a3 3 0 1 1 1.5-1.5z",
   },
   {
+    key: "sdk",
+    label: "Connect an SDK",
+    icon: "M7 5 2 10l5 5 1.4-1.4L4.8 10l3.6-3.6zm6 0-1.4 1.4 3.6 3.6-3.6 3.6L13 15l5-5z",
+  },
+  {
     key: "audit-log",
     label: "Audit log",
     icon: "M5 2h10v16H5zM7 5h6v1.5H7zM7 8.5h6V10H7zM7 12h4v1.5H7z",
@@ -72,6 +77,9 @@ export function EnvironmentNav({
       />
       <Link href={paths.project(projectId)} className={secondary}>
         Project overview
+      </Link>
+      <Link href={paths.compare(projectId)} className={secondary}>
+        Compare environments
       </Link>
       {organisationId && (
         <Link href={paths.organisation(organisationId)} className={secondary}>

@@ -7,7 +7,7 @@ export type ChangeRow = { key: string; field: ReactNode; before: string; after: 
 export function ChangeTable({ label, rows }: { label: string; rows: ChangeRow[] }) {
   return (
     <table aria-label={label} className="w-full table-fixed text-left text-sm">
-      <thead className="text-xs text-zinc-500 uppercase">
+      <thead className="text-xs text-zinc-500 dark:text-zinc-400 uppercase">
         <tr>
           <th className="w-1/4 py-1 font-medium">Field</th>
           <th className="py-1 font-medium">Before</th>

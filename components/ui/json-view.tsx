@@ -3,6 +3,7 @@
 // and keys, and the record exactly as the API returns it.
 import { useMe } from "@/lib/dashboard/hooks";
 import { CopyButton } from "./copy-button";
+import { CopyId } from "./copy-id";
 
 const ID_FIELDS = [
   "id",
@@ -28,13 +29,7 @@ export function IdChips({ record }: { record: Record<string, unknown> }) {
   return (
     <span className="inline-flex flex-wrap gap-1.5" data-testid="json-ids">
       {chips.map((field) => (
-        <span
-          key={field}
-          className="inline-flex items-center gap-1 rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-[11px] text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
-        >
-          <span className="text-zinc-400 dark:text-zinc-500">{field}</span>
-          {String(record[field])}
-        </span>
+        <CopyId key={field} field={field} value={String(record[field])} />
       ))}
     </span>
   );
@@ -48,17 +43,26 @@ export function JsonView({ record, label = "JSON" }: { record: unknown; label?: 
   return (
     <div className="mt-2 space-y-1.5" data-testid="json-view">
       {!Array.isArray(record) && <IdChips record={record as Record<string, unknown>} />}
-      <details className="group rounded-md border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
-        <summary className="flex cursor-pointer items-center justify-between px-2.5 py-1.5 font-medium text-zinc-600 dark:text-zinc-400">
-          {label}
-          <span onClick={(e) => e.preventDefault()}>
-            <CopyButton value={text} label="Copy JSON" />
-          </span>
-        </summary>
-        <pre className="max-h-96 overflow-auto border-t border-zinc-200 p-2.5 font-mono text-[11px] leading-relaxed text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
-          {text}
-        </pre>
-      </details>
+      {/* The copy button sits beside the summary, not in it: a control inside <summary> is
+          nested in another and unreachable for some assistive technology. */}
+      <div className="relative">
+        <details className="group rounded-md border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
+          <summary className="flex cursor-pointer items-center px-2.5 py-1.5 pr-28 font-medium text-zinc-600 dark:text-zinc-400">
+            {label}
+          </summary>
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label={label}
+            className="max-h-96 overflow-auto border-t border-zinc-200 p-2.5 font-mono text-[11px] leading-relaxed text-zinc-700 dark:border-zinc-800 dark:text-zinc-300"
+          >
+            {text}
+          </pre>
+        </details>
+        <span className="absolute top-0.5 right-1.5">
+          <CopyButton value={text} label="Copy JSON" />
+        </span>
+      </div>
     </div>
   );
 }

@@ -6,16 +6,19 @@ type SwitchProps = {
   label: string;
   disabled?: boolean;
   busy?: boolean;
+  /** Shown on hover; says why the switch is disabled. */
+  title?: string;
 };
 
 /** An on/off switch: a button with role="switch", so Space and Enter toggle it. */
-export function Switch({ checked, onChange, label, disabled, busy }: SwitchProps) {
+export function Switch({ checked, onChange, label, disabled, busy, title }: SwitchProps) {
   return (
     <button
       type="button"
       role="switch"
       aria-checked={checked}
       aria-label={label}
+      title={title}
       aria-busy={busy || undefined}
       disabled={disabled}
       onClick={() => onChange(!checked)}

@@ -10,6 +10,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { inputClass } from "@/components/ui/field";
 import { ListSkeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { useWebhooks } from "@/lib/dashboard/hooks";
@@ -23,6 +24,7 @@ function WebhookRow({ webhook, listUrl, scope }: { webhook: Webhook; listUrl: st
   const [showLog, setShowLog] = useState(false);
   const [result, setResult] = useState<string | null>(null);
   const one = `${listUrl}${webhook.id}/`;
+  const toast = useToast();
   const sendTest = async () => {
     setResult("Sending…");
     try {
@@ -46,6 +48,7 @@ function WebhookRow({ webhook, listUrl, scope }: { webhook: Webhook; listUrl: st
           onChange={async (enabled) => {
             await api.patch(one, { enabled });
             await mutate(listUrl);
+            toast({ message: `${enabled ? "Sending" : "Not sending"} to ${webhook.url}.` });
           }}
         />
         <Button size="sm" onClick={sendTest}>
@@ -57,10 +60,11 @@ function WebhookRow({ webhook, listUrl, scope }: { webhook: Webhook; listUrl: st
         <Button
           size="sm"
           variant="ghost"
-          className="text-zinc-500 hover:text-red-600"
+          className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
           onClick={async () => {
             await api.delete(one);
             await mutate(listUrl);
+            toast({ message: `Deleted the webhook ${webhook.url}.` });
           }}
         >
           Delete
@@ -81,6 +85,7 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
   const [url, setUrl] = useState("");
   const [secret, setSecret] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
+  const toast = useToast();
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
@@ -89,6 +94,7 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
       setUrl("");
       setSecret("");
       await mutate(listUrl);
+      toast({ message: `Added the webhook ${url}.` });
     } catch (e) {
       setFormError(errorMessage(e));
     }

@@ -86,3 +86,55 @@ export async function seed(context: BrowserContext): Promise<Seed> {
 export const featuresPath = (s: Seed) => `/projects/${s.projectId}/environments/${s.envKey}/features/`;
 export const envPath = (s: Seed, section: string) =>
   `/projects/${s.projectId}/environments/${s.envKey}/${section}/`;
+
+/** A feature of the seeded project, created over the API. */
+export async function createFeature(request: APIRequestContext, s: Seed, body: Record<string, unknown>) {
+  const res = await call<{ id: number }>(request, `/api/v1/projects/${s.projectId}/features/`, {
+    token: s.token,
+    body,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/**
+ * A segment of one trait condition (`property operator value`) and, on `featureId`, its
+ * override in the seeded environment: enabled, with a text value.
+ */
+export async function createSegmentOverride(
+  request: APIRequestContext,
+  s: Seed,
+  options: {
+    featureId: number;
+    segmentName: string;
+    condition: { property: string; operator: string; value: string };
+    value: string;
+  },
+) {
+  const segment = await call<{ id: number }>(request, `/api/v1/projects/${s.projectId}/segments/`, {
+    token: s.token,
+    body: {
+      name: options.segmentName,
+      project: s.projectId,
+      rules: [{ type: "ALL", rules: [{ type: "ANY", rules: [], conditions: [options.condition] }] }],
+    },
+  });
+  expect(segment.status, JSON.stringify(segment.body)).toBe(201);
+  const featureSegment = await call<{ id: number }>(request, "/api/v1/features/feature-segments/", {
+    token: s.token,
+    body: { feature: options.featureId, segment: segment.body.id, environment: s.environmentId },
+  });
+  expect(featureSegment.status, JSON.stringify(featureSegment.body)).toBe(201);
+  const override = await call(request, "/api/v1/features/featurestates/", {
+    token: s.token,
+    body: {
+      feature: options.featureId,
+      feature_segment: featureSegment.body.id,
+      environment: s.environmentId,
+      enabled: true,
+      feature_state_value: { type: "unicode", string_value: options.value },
+    },
+  });
+  expect(override.status, JSON.stringify(override.body)).toBe(201);
+  return { segmentId: segment.body.id, featureSegmentId: featureSegment.body.id };
+}

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenticate";
 import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
 import { runAsActor } from "@/lib/audit/context";
+import { enforcePermission, type PermissionRule } from "@/lib/permissions/rule";
 import { BadRequestError, NotFoundError, ValidationError } from "./errors";
 import { errorResponse, jsonResponse } from "./error-response";
 import { parseJsonBody } from "./json-body";
@@ -28,6 +29,21 @@ export type ApiOptions<A extends AuthMode, B, Q, P> = {
   status?: number;
   /** Cross-origin access for browser SDKs. */
   cors?: boolean;
+  /** false: organisation API keys (`Api-Key`) are refused with 403 (account and key routes). */
+  allowApiKey?: boolean;
+  /**
+   * Required on every `auth: "user"` route: the permission the caller needs
+   * (lib/permissions/rule.ts), checked after authentication, before the domain function.
+   */
+  permission?: A extends "user" ? PermissionRule<PermissionContext<B, Q, P>> : never;
+};
+
+/** What a permission rule's `of` sees: the parsed request and the caller. */
+export type PermissionContext<B, Q, P> = {
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  user: AuthenticatedUser;
 };
 
 export type ApiContext<A extends AuthMode, B, Q, P> = {
@@ -91,7 +107,8 @@ export function withApi<
     const headers = options.cors ? SDK_CORS_HEADERS : undefined;
     try {
       const auth: Record<string, unknown> = {};
-      if (options.auth === "user") auth.user = await authenticateRequest(request);
+      if (options.auth === "user")
+        auth.user = await authenticateRequest(request, { allowApiKey: options.allowApiKey });
       if (options.auth === "environment" || options.auth === "server-key") {
         auth.sdk = await authenticateEnvironmentKey(request, {
           serverKeyOnly: options.auth === "server-key",
@@ -99,14 +116,45 @@ export function withApi<
       }
       const rawParams = route ? await route.params : {};
       const params = options.params ? parseParams(options.params, rawParams) : undefined;
-      const query = options.query
-        ? parseOrThrow(options.query, queryObject(new URL(request.url)))
-        : undefined;
+      // Permission before validation, as Flagsmith answers: a caller who may not act on the
+      // object learns nothing about what a valid query or body would be. Until the check has
+      // run, an input that does not validate is held back, and the rule sees it raw.
+      let inputError: unknown = undefined;
+      let query: unknown = undefined;
+      if (options.query) {
+        const raw = queryObject(new URL(request.url));
+        try {
+          query = parseOrThrow(options.query, raw);
+        } catch (error) {
+          inputError = error;
+          query = raw;
+        }
+      }
       // A body that is not an object (a list, a number) reaches the schema as it is, so
       // DRF's "Expected a dictionary" message comes from the same mapper as the rest.
-      const body = options.body ? parseOrThrow(options.body, await readJsonBody(request)) : undefined;
+      let body: unknown = undefined;
+      if (options.body) {
+        const raw = await readJsonBody(request);
+        try {
+          body = parseOrThrow(options.body, raw);
+        } catch (error) {
+          inputError ??= error;
+          body = raw;
+        }
+      }
+      if (options.permission) {
+        const ctx = { body, query, params, user: auth.user as AuthenticatedUser };
+        await enforcePermission(
+          options.permission as PermissionRule<typeof ctx>,
+          ctx,
+          inputError !== undefined,
+        );
+      }
+      if (inputError !== undefined) throw inputError;
       // The signed-in account is the author of whatever the handler writes (lib/audit).
-      const actor = auth.user ? { userId: (auth.user as AuthenticatedUser).id } : undefined;
+      // An organisation API key is named as the author instead of its hidden account.
+      const caller = auth.user as AuthenticatedUser | undefined;
+      const actor = caller ? { userId: caller.id, masterApiKeyId: caller.masterApiKey?.id } : undefined;
       const result = await runAsActor(actor, () =>
         fn({ request, body, query, params, ...auth } as ApiContext<A, B, Q, P>),
       );

@@ -4,7 +4,8 @@
 // globalThis: Next's route bundle and the custom server bundle each load this module.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type Actor = { userId: number };
+/** masterApiKeyId: the organisation API key the request came with (userId is its hidden account). */
+export type Actor = { userId: number; masterApiKeyId?: number };
 
 const storage = ((globalThis as Record<symbol, AsyncLocalStorage<Actor>>)[
   Symbol.for("ensign.audit.actor")

@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
 import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
 import { currentActor } from "./context";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record";
 import { recordAudit } from "./record";
 
 export type StateSnapshot = {
@@ -82,6 +82,19 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
   };
 }
 
+/**
+ * The snapshot a writer takes before it changes a state. A feature with no versions yet
+ * (created before versioning) first gets one of its state as it stands, so that its history
+ * starts before this change.
+ */
+export async function snapshotStateBeforeChange(tx: Tx, stateId: number): Promise<StateSnapshot | null> {
+  const snapshot = await snapshotState(tx, stateId);
+  if (snapshot && snapshot.identifier === null) {
+    await ensureBaselineVersion(tx, { featureId: snapshot.featureId, environmentId: snapshot.environmentId });
+  }
+  return snapshot;
+}
+
 function logLine(s: StateSnapshot, action: "created" | "updated" | "deleted"): string {
   if (s.segmentName !== null) {
     if (action === "created")
@@ -101,6 +114,8 @@ export async function recordStateChange(
   tx: Tx,
   before: StateSnapshot | null,
   after: StateSnapshot | null,
+  /** version: false when the caller records one version for several states (a scheduled change). */
+  options: { version?: boolean } = {},
 ): Promise<void> {
   const state = (after ?? before) as StateSnapshot;
   const action = !before ? "created" : !after ? "deleted" : "updated";
@@ -113,21 +128,33 @@ export async function recordStateChange(
     scope: { environmentId: state.environmentId },
   });
   // Identity overrides are not part of a feature's versions; defaults and segment overrides are.
-  if (state.identifier === null) {
+  if (state.identifier === null && options.version !== false) {
     await recordFeatureVersion(tx, { featureId: state.featureId, environmentId: state.environmentId });
   }
   await notifyEnvironmentWebhooks(tx, before, after);
 }
 
-async function notifyEnvironmentWebhooks(tx: Tx, before: StateSnapshot | null, after: StateSnapshot | null) {
+/**
+ * FLAG_UPDATED (or FLAG_DELETED when `after` is null) to the environment's webhooks, in
+ * Flagsmith's shape. recordStateChange calls it for every state change; a restore, which
+ * writes several states under one audit entry, calls it for each state it changed.
+ */
+export async function notifyEnvironmentWebhooks(
+  tx: Tx,
+  before: StateSnapshot | null,
+  after: StateSnapshot | null,
+) {
   const state = (after ?? before) as StateSnapshot;
   const webhooks = await enabledWebhooks(tx, { environmentId: state.environmentId });
   if (webhooks.length === 0) return;
   const actor = currentActor();
+  const key = actor?.masterApiKeyId
+    ? await tx.masterApiKey.findUnique({ where: { id: actor.masterApiKeyId }, select: { name: true } })
+    : null;
   const author =
-    actor && (await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }));
+    actor && !key && (await tx.user.findUnique({ where: { id: actor.userId }, select: { email: true } }));
   await enqueueDeliveries(tx, webhooks, after ? "FLAG_UPDATED" : "FLAG_DELETED", {
-    changed_by: author?.email ?? "",
+    changed_by: key ? `API key ${key.name}` : author ? author.email : "",
     timestamp: new Date().toISOString(),
     ...(after && { new_state: after.webhookState }),
     ...(before && { previous_state: before.webhookState }),

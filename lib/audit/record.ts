@@ -16,7 +16,14 @@ export type RelatedObjectType =
   | "FEATURE_STATE"
   | "SEGMENT"
   | "IDENTITY"
-  | "WEBHOOK";
+  | "WEBHOOK"
+  | "TAG"
+  | "MASTER_API_KEY"
+  | "INVITE"
+  | "INVITE_LINK"
+  | "USER"
+  | "GROUP"
+  | "PERMISSION";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 
@@ -66,7 +73,9 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   const row = await tx.auditLog.create({
     data: {
       ...scope,
-      authorId: actor?.userId ?? null,
+      // A change made with an organisation API key has the key as its author, as Flagsmith's.
+      authorId: actor?.masterApiKeyId ? null : (actor?.userId ?? null),
+      masterApiKeyId: actor?.masterApiKeyId ?? null,
       log: entry.log,
       relatedObjectType: entry.type,
       relatedObjectId: entry.object.id,

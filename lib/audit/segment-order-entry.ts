@@ -2,13 +2,15 @@
 // a feature segment, removing one, or reordering them changes which override wins, so the
 // entry records the ordered list before and after.
 import type { Tx } from "@/lib/db/client";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record";
 import { recordAudit } from "./record";
 
 type Where = { featureId: number; environmentId: number };
 export type SegmentOrder = { segment: number; priority: number }[];
 
 export async function snapshotSegmentOrder(tx: Tx, where: Where): Promise<SegmentOrder> {
+  // Taken before a change: a feature without versions gets its first one from this state.
+  await ensureBaselineVersion(tx, where);
   const rows = await tx.featureSegment.findMany({
     where: { featureId: where.featureId, environmentId: where.environmentId },
     orderBy: [{ priority: "asc" }, { id: "asc" }],

@@ -12,6 +12,7 @@ export type AuditLogRow = {
   projectId: number | null;
   environmentId: number | null;
   authorId: number | null;
+  masterApiKeyId: number | null;
   log: string;
   relatedObjectType: string;
   relatedObjectId: number | null;
@@ -34,6 +35,7 @@ type Related = {
   projects: Map<number, Parameters<typeof serializeProject>[0]>;
   environments: Map<number, Parameters<typeof serializeEnvironment>[0]>;
   authors: Map<number, UserRow>;
+  masterApiKeys: Map<number, { id: number; prefix: string; name: string }>;
 };
 
 function serializeAuthor(user: UserRow) {
@@ -58,6 +60,11 @@ export function serializeAuditLog(row: AuditLogRow, related: Related) {
     created_date: row.createdAt.toISOString(),
     log: row.log,
     author: lookup(related.authors, row.authorId, serializeAuthor),
+    master_api_key: lookup(related.masterApiKeys, row.masterApiKeyId, (k) => ({
+      id: k.id,
+      prefix: k.prefix,
+      name: k.name,
+    })),
     environment: lookup(related.environments, row.environmentId, serializeEnvironment),
     project: lookup(related.projects, row.projectId, serializeProject),
     related_object_id: row.relatedObjectId,
@@ -77,20 +84,30 @@ export function serializeAuditLogDetail(row: AuditLogRow, related: Related) {
 
 /** Projects, environments and authors of a set of entries, by id; gone ones are absent. */
 export async function loadRelated(
-  rows: { projectId: number | null; environmentId: number | null; authorId: number | null }[],
+  rows: {
+    projectId: number | null;
+    environmentId: number | null;
+    authorId: number | null;
+    masterApiKeyId: number | null;
+  }[],
   client: DbOrTx = db,
 ): Promise<Related> {
-  const ids = (key: "projectId" | "environmentId" | "authorId") => [
+  const ids = (key: "projectId" | "environmentId" | "authorId" | "masterApiKeyId") => [
     ...new Set(rows.map((r) => r[key]).filter((id): id is number => id !== null)),
   ];
-  const [projects, environments, authors] = await Promise.all([
+  const [projects, environments, authors, masterApiKeys] = await Promise.all([
     client.project.findMany({ where: { id: { in: ids("projectId") } } }),
     client.environment.findMany({ where: { id: { in: ids("environmentId") } } }),
     client.user.findMany({ where: { id: { in: ids("authorId") } } }),
+    client.masterApiKey.findMany({
+      where: { id: { in: ids("masterApiKeyId") } },
+      select: { id: true, prefix: true, name: true },
+    }),
   ]);
   return {
     projects: new Map(projects.map((p) => [p.id, p])),
     environments: new Map(environments.map((e) => [e.id, e])),
     authors: new Map(authors.map((u) => [u.id, u])),
+    masterApiKeys: new Map(masterApiKeys.map((k) => [k.id, k])),
   };
 }

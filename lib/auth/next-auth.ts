@@ -5,11 +5,15 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddressOf } from "./client-address";
+import { OIDC_PROVIDER_ID, oidcProvider, oidcSettings, resolveOidcUser } from "./oidc";
 import { safeAuthRedirect } from "./redirect";
 import { createDashboardSession, endDashboardSession, isDashboardSessionLive } from "./sessions";
 import { verifyCredentials } from "./users";
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+// Single sign-on (lib/auth/oidc.ts) when ENSIGN_OIDC_ISSUER and ENSIGN_OIDC_CLIENT_ID are set.
+const oidc = oidcSettings();
 
 export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -28,8 +32,18 @@ export const authOptions: NextAuthOptions = {
         return user ? { id: String(user.id), email: user.email } : null;
       },
     }),
+    ...(oidc ? [oidcProvider(oidc)] : []),
   ],
   callbacks: {
+    // An OIDC identity becomes the Ensign account it resolves to, or is sent back to the
+    // sign-in page with the reason; the jwt callback below then makes the usual session.
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== OIDC_PROVIDER_ID || !oidc) return true;
+      const outcome = await resolveOidcUser({ ...profile, email: user.email }, oidc);
+      if ("refused" in outcome) return `/login/?error=${outcome.refused}`;
+      user.id = String(outcome.userId);
+      return true;
+    },
     async jwt({ token, user }) {
       if (user) {
         token.sub = user.id;

@@ -17,6 +17,16 @@ export const ZSignUp = z.object({
   password: ZNewPassword,
   first_name: z.string().max(30).optional().default(""),
   last_name: z.string().max(150).optional().default(""),
+  invite_hash: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("The hash of an invitation (email or link): the new account joins its organisation."),
+  sign_up_type: z
+    .enum(["NO_INVITE", "INVITE_EMAIL", "INVITE_LINK"])
+    .optional()
+    .describe("Which kind of invitation `invite_hash` is; left out, both kinds are tried."),
 });
 export type TSignUp = z.infer<typeof ZSignUp>;
 

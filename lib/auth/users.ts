@@ -3,6 +3,8 @@ import { hasNullCharacter } from "@/lib/api/null-characters";
 import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
+import { OIDC_PROVIDER_ID, oidcSettings } from "./oidc";
+import { joinAtSignUp, signUpInvite } from "@/lib/invitations/join";
 import { getDummyHash, hashPassword, verifyPassword } from "./passwords";
 import type { TLogin, TSignUp, TUserUpdate } from "./schemas";
 import { endDashboardSession } from "./sessions";
@@ -33,13 +35,24 @@ export function serializeUser(user: UserRow) {
   };
 }
 
+/** Accounts of people: the hidden accounts of organisation API keys do not count. */
+const countPeople = () => db.user.count({ where: { isApiKey: false } });
+
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
 
 export async function signUp(input: TSignUp, address: string) {
   const email = normaliseEmail(input.email);
-  if (process.env.ENSIGN_PREVENT_SIGNUP === "true" && (await db.user.count()) > 0) {
+  // A valid invitation opens sign-up even when ENSIGN_PREVENT_SIGNUP closes it to others.
+  const invite = input.invite_hash
+    ? await signUpInvite(
+        input.invite_hash,
+        email,
+        input.sign_up_type === "NO_INVITE" ? undefined : input.sign_up_type,
+      )
+    : null;
+  if (!invite && process.env.ENSIGN_PREVENT_SIGNUP === "true" && (await countPeople()) > 0) {
     throw ValidationError.nonField("Sign-up is disabled on this Ensign instance.");
   }
   // Hashed before the duplicate check, so a taken email is not answered faster. The answer
@@ -61,8 +74,9 @@ export async function signUp(input: TSignUp, address: string) {
         lastName: input.last_name,
       },
     });
+    const organisation = invite ? await joinAtSignUp(tx, user, invite) : undefined;
     const key = await issueToken(user.id, { revokeOthers: true }, tx);
-    return { ...serializeUser(user), key };
+    return { ...serializeUser(user), key, ...(organisation ? { organisation } : {}) };
   });
 }
 
@@ -77,7 +91,7 @@ async function checkPassword(email: string, password: string, address: string) {
   // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
   const user = hasNullCharacter(subject.email)
     ? null
-    : await db.user.findUnique({ where: { email: subject.email } });
+    : await db.user.findFirst({ where: { email: subject.email, isApiKey: false } });
   const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
   if (!user || !ok) {
     await recordLoginFailure(subject);
@@ -129,8 +143,16 @@ export async function updateMe(userId: number, input: TUserUpdate) {
   return serializeUser(user);
 }
 
-/** Whether anyone has an account yet (the dashboard's first-run path) and whether sign-up is open. */
+/**
+ * Whether anyone has an account yet (the dashboard's first-run path), whether sign-up is open,
+ * and the single sign-on provider the sign-in page offers, if any.
+ */
 export async function getAuthConfig() {
-  const hasUsers = (await db.user.count()) > 0;
-  return { has_users: hasUsers, allow_signup: !hasUsers || process.env.ENSIGN_PREVENT_SIGNUP !== "true" };
+  const hasUsers = (await countPeople()) > 0;
+  const oidc = oidcSettings();
+  return {
+    has_users: hasUsers,
+    allow_signup: !hasUsers || process.env.ENSIGN_PREVENT_SIGNUP !== "true",
+    single_sign_on: oidc && { provider: OIDC_PROVIDER_ID, name: oidc.name },
+  };
 }

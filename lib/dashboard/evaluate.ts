@@ -4,53 +4,25 @@
 import useSWR from "swr";
 import { api } from "./api-client";
 import type { ApiError } from "./fetcher";
-import type { FlagValue } from "./types";
+import type { z } from "zod";
+import type {
+  ExplainedRule,
+  ZEvaluation,
+  ZExplainedCondition,
+  ZExplainedFlag,
+  ZExplainedSegment,
+} from "@/lib/openapi/responses/evaluate";
 
 export type TraitInput = Record<string, string | number | boolean>;
 export type EvaluateRequest = { identifier: string; traits: TraitInput; use_stored_traits: boolean };
 
-export type ExplainedCondition = {
-  operator: string;
-  property: string | null;
-  value: string | null;
-  matched: boolean;
-  seen: string | number | boolean | null;
-  bucket?: number | null;
-};
-export type ExplainedRule = {
-  type: "ALL" | "ANY" | "NONE";
-  matched: boolean;
-  conditions: ExplainedCondition[];
-  rules: ExplainedRule[];
-};
-export type ExplainedSegment = { id: number; name: string; matched: boolean; rules: ExplainedRule[] };
-export type ExplainedFlag = {
-  feature: { id: number; name: string; type: string };
-  enabled: boolean;
-  value: FlagValue;
-  variant: string | null;
-  decided_by: "IDENTITY_OVERRIDE" | "SEGMENT_OVERRIDE" | "DEFAULT";
-  reason: string;
-  segment: { id: number; name: string } | null;
-  segment_overrides: {
-    segment: { id: number; name: string };
-    priority: number | null;
-    matched: boolean;
-    won: boolean;
-  }[];
-  split: {
-    percentage: number;
-    options: { value: FlagValue; key: string | null; from: number; to: number; chosen: boolean }[];
-  } | null;
-};
-export type Evaluation = {
-  identifier: string;
-  identity_id: number | null;
-  identity_key: string;
-  traits: { trait_key: string; trait_value: string | number | boolean; source: "stored" | "given" }[];
-  segments: ExplainedSegment[];
-  flags: ExplainedFlag[];
-};
+// The answer's types come from the API's own response schema (lib/openapi/responses), so the
+// panel and the endpoint cannot drift apart.
+export type ExplainedCondition = z.infer<typeof ZExplainedCondition>;
+export type { ExplainedRule };
+export type ExplainedSegment = z.infer<typeof ZExplainedSegment>;
+export type ExplainedFlag = z.infer<typeof ZExplainedFlag>;
+export type Evaluation = z.infer<typeof ZEvaluation>;
 
 export const evaluateUrl = (environmentKey: string) => `/api/v1/environments/${environmentKey}/evaluate/`;
 

@@ -8,6 +8,7 @@ import type {
   AuditLogEntryDetail,
   Environment,
   Feature,
+  FeatureOwner,
   FeatureSegment,
   FeatureState,
   Identity,
@@ -16,7 +17,9 @@ import type {
   Project,
   ResolvedFeatureState,
   Segment,
+  Tag,
   SegmentOverrideState,
+  MasterApiKey,
   ServerKey,
   Trait,
   User,
@@ -38,10 +41,18 @@ export const useProject = (id: number | null) => useApi<Project>(id ? urls.proje
 export const useEnvironments = (project: number | null) =>
   useApi<Page<Environment>>(project ? urls.environments(project) : null);
 export const useEnvironment = (key: string | null) => useApi<Environment>(key ? urls.environment(key) : null);
+export const useMasterApiKeys = (organisationId: number | null) =>
+  useApi<MasterApiKey[]>(organisationId === null ? null : urls.masterApiKeys(organisationId));
 export const useServerKeys = (key: string) => useApi<ServerKey[]>(urls.serverKeys(key));
 
 export const useFeatures = (project: number, environment?: number) =>
   useApi<Page<Feature>>(urls.features(project, { environment }));
+/** The features list with the API's filters; null while it cannot be asked yet. */
+export const useFilteredFeatures = (url: string | null) =>
+  useApi<Page<Feature>>(url, { keepPreviousData: true });
+/** Every features list of the project (any filters), for `mutate` after a write. */
+export const isFeaturesKey = (project: number) => (key: unknown) =>
+  typeof key === "string" && key.startsWith(`${urls.features(project).split("?")[0]}?`);
 export const useFeature = (project: number, id: number) => useApi<Feature>(urls.feature(project, id));
 
 /** SWR key of a list read across all its pages. */
@@ -66,6 +77,19 @@ export const useSegment = (project: number, id: number | null) =>
 function useAllPages<T>(url: string | null) {
   return useApi<T[]>(url ? allPagesKey(url) : null, { fetcher: () => fetchAllPages<T>(url!) });
 }
+
+/** The default feature states of several environments, one list per key, in order. */
+export const comparedStatesKey = (keys: string[]) => `compare#${keys.join(",")}`;
+export const useComparedStates = (keys: string[]) =>
+  useApi<FeatureState[][]>(keys.length ? comparedStatesKey(keys) : null, {
+    fetcher: () => Promise.all(keys.map((key) => fetchAllPages<FeatureState>(urls.featureStates(key)))),
+  });
+
+export const useOrganisationMembers = (organisation: number | null) =>
+  useApi<FeatureOwner[]>(organisation ? urls.organisationMembers(organisation) : null);
+
+export const tagsKey = (project: number) => allPagesKey(urls.tags(project));
+export const useTags = (project: number) => useAllPages<Tag>(urls.tags(project));
 
 export const useFeatureSegments = (feature: number, environment: number | null) =>
   useAllPages<FeatureSegment>(environment ? urls.featureSegments({ feature, environment }) : null);
@@ -101,6 +125,15 @@ async function fetchAllPages<T>(first: string): Promise<T[]> {
     next = page.next ? new URL(page.next).pathname + new URL(page.next).search : null;
   }
   return out;
+}
+
+/** Every item of a list that is paged (read page by page) or a bare array. */
+export async function fetchList<T>(url: string): Promise<T[]> {
+  const first = await request<T[] | Page<T>>(url);
+  if (Array.isArray(first)) return first;
+  if (!first.next) return first.results;
+  const next = new URL(first.next);
+  return [...first.results, ...(await fetchAllPages<T>(next.pathname + next.search))];
 }
 
 /** Lists come back either paged or as a bare array depending on the endpoint. */

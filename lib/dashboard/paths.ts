@@ -6,7 +6,11 @@ export const paths = {
   account: "/account/",
   organisations: "/organisations/",
   organisation: (id: number) => `/organisations/${id}/`,
+  organisationApiKeys: (id: number) => `/organisations/${id}/api-keys/`,
+  join: (hash: string) => `/join/${encodeURIComponent(hash)}/`,
+  joinLink: (hash: string) => `/join/link/${encodeURIComponent(hash)}/`,
   project: (id: number) => `/projects/${id}/`,
+  compare: (id: number) => `/projects/${id}/compare/`,
   environment: (project: number, key: string) => `/projects/${project}/environments/${key}/`,
   features: (project: number, key: string) => `/projects/${project}/environments/${key}/features/`,
   feature: (project: number, key: string, id: number) =>
@@ -19,4 +23,7 @@ export const paths = {
   identity: (project: number, key: string, id: number) =>
     `/projects/${project}/environments/${key}/identities/${id}/`,
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
+  members: (organisation: number) => `/organisations/${organisation}/members/`,
+  groups: (organisation: number) => `/organisations/${organisation}/groups/`,
+  invitations: (organisation: number) => `/organisations/${organisation}/invitations/`,
 };

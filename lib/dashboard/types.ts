@@ -43,6 +43,23 @@ export type Environment = {
   allow_client_traits: boolean;
   hide_disabled_flags: boolean | null;
   hide_sensitive_data: boolean;
+  /** Ensign extension: every dashboard change here asks first. */
+  is_protected: boolean;
+};
+
+/** An organisation API key (`Api-Key <key>`); `key` is set only in the answer to create. */
+export type MasterApiKey = {
+  id: number;
+  prefix: string;
+  created: string;
+  name: string;
+  revoked: boolean;
+  expiry_date: string | null;
+  key: string | null;
+  is_admin: boolean;
+  has_expired: boolean;
+  created_by: number | null;
+  user_id: number;
 };
 
 export type ServerKey = {
@@ -83,6 +100,22 @@ export type Feature = {
   project: number;
   num_segment_overrides?: number | null;
   num_identity_overrides?: number | null;
+  tags: number[];
+  owners: FeatureOwner[];
+};
+
+export type FeatureOwner = { id: number; email: string; first_name: string; last_name: string };
+
+export type Tag = {
+  id: number;
+  uuid: string;
+  label: string;
+  color: string;
+  description: string | null;
+  project: number;
+  is_permanent: boolean;
+  is_system_tag: boolean;
+  type: string;
 };
 
 export type MultivariateStateValue = {
@@ -187,9 +220,82 @@ export type Webhook = {
 export type WebhookDelivery = {
   id: number;
   event_type: string;
-  status: "PENDING" | "DELIVERED" | "FAILED";
+  status: "PENDING" | "DELIVERED" | "FAILED" | "BLOCKED";
   attempts: { at: string; status_code: number | null; error: string | null }[];
   created_at: string;
   delivered_at: string | null;
   next_attempt_at: string | null;
+};
+
+export type Invite = {
+  id: number;
+  email: string;
+  role: "ADMIN" | "USER";
+  date_created: string;
+  expires_at: string;
+  is_expired: boolean;
+  invited_by: { id: number; email: string; first_name: string; last_name: string } | null;
+  email_status: "NOT_CONFIGURED" | "SENT" | "FAILED";
+};
+
+export type InviteWithLink = Invite & { hash: string; invite_url: string };
+
+export type InviteLink = {
+  id: number;
+  hash: string;
+  role: "ADMIN" | "USER";
+  date_created: string;
+  expires_at: string | null;
+  is_expired: boolean;
+  invite_url: string;
+};
+
+/** A member of an organisation (GET /organisations/{id}/users/). */
+export type OrganisationMember = {
+  id: number;
+  uuid?: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  last_login: string | null;
+  role: "ADMIN" | "USER";
+  date_joined?: string | null;
+};
+
+export type GroupMember = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  last_login: string | null;
+  group_admin?: boolean;
+};
+
+/** A user group of an organisation (/organisations/{id}/groups/). */
+export type UserGroup = {
+  id: number;
+  name: string;
+  is_default: boolean;
+  external_id?: string | null;
+  users: GroupMember[];
+};
+
+/** An entry of a permission key list (/projects/permissions/ and the like). */
+export type PermissionKey = { key: string; description: string; supports_tag?: boolean };
+
+/** What the signed-in user may do on one object (…/my-permissions/). */
+export type MyPermissions = { admin: boolean; permissions: string[] };
+
+/** A grant of permissions on a project or an environment to a user or a group. */
+export type UserGrant = {
+  id: number;
+  admin: boolean;
+  permissions: string[];
+  user: number | { id: number; email: string; first_name?: string; last_name?: string };
+};
+export type GroupGrant = {
+  id: number;
+  admin: boolean;
+  permissions: string[];
+  group: number | { id: number; name: string };
 };

@@ -17,6 +17,15 @@ export const urls = {
   token: `${V1}/auth/token/`,
   organisations: `${V1}/organisations/`,
   organisation: (id: number) => `${V1}/organisations/${id}/`,
+  organisationMembers: (id: number) => `${V1}/organisations/${id}/users/`,
+  invite: (org: number) => `${V1}/organisations/${org}/invite/`,
+  invites: (org: number) => `${V1}/organisations/${org}/invites/`,
+  inviteResend: (org: number, id: number) => `${V1}/organisations/${org}/invites/${id}/resend/`,
+  inviteOne: (org: number, id: number) => `${V1}/organisations/${org}/invites/${id}/`,
+  inviteLinks: (org: number) => `${V1}/organisations/${org}/invite-links/`,
+  inviteLink: (org: number, id: number) => `${V1}/organisations/${org}/invite-links/${id}/`,
+  joinByEmail: (hash: string) => `${V1}/users/join/${encodeURIComponent(hash)}/`,
+  joinByLink: (hash: string) => `${V1}/users/join/link/${encodeURIComponent(hash)}/`,
   projects: (organisation?: number) => `${V1}/projects/${q({ organisation })}`,
   project: (id: number) => `${V1}/projects/${id}/`,
   environments: (project: number) => `${V1}/environments/${q({ project })}`,
@@ -24,8 +33,12 @@ export const urls = {
   environment: (key: string) => `${V1}/environments/${key}/`,
   serverKeys: (key: string) => `${V1}/environments/${key}/api-keys/`,
   serverKey: (key: string, id: number) => `${V1}/environments/${key}/api-keys/${id}/`,
-  features: (project: number, params: { environment?: number; search?: string } = {}) =>
+  features: (project: number, params: Record<string, string | number | undefined> = {}) =>
     `${V1}/projects/${project}/features/${q({ page_size: 999, ...params })}`,
+  featureOwners: (project: number, id: number, action: "add" | "remove") =>
+    `${V1}/projects/${project}/features/${id}/${action}-owners/`,
+  tags: (project: number) => `${V1}/projects/${project}/tags/`,
+  tag: (project: number, id: number) => `${V1}/projects/${project}/tags/${id}/`,
   featuresCreate: (project: number) => `${V1}/projects/${project}/features/`,
   feature: (project: number, id: number) => `${V1}/projects/${project}/features/${id}/`,
   mvOptions: (project: number, feature: number) =>
@@ -63,6 +76,14 @@ export const urls = {
     `${V1}/environments/${key}/identities/${identity}/featurestates/${id}/`,
   identityAllStates: (key: string, identity: number) =>
     `${V1}/environments/${key}/identities/${identity}/featurestates/all/`,
+  featureIdentityOverrides: (key: string, feature: number) =>
+    `${V1}/environments/${key}/edge-identity-overrides/${q({ feature })}`,
+  edgeOverride: (key: string, identityUuid: string, featurestateUuid: string) =>
+    `${V1}/environments/${key}/edge-identities/${identityUuid}/edge-featurestates/${featurestateUuid}/`,
+  segmentAssociatedFeatures: (project: number, segment: number, environment?: number) =>
+    `${V1}/projects/${project}/segments/${segment}/associated-features/${q({ page_size: 999, environment })}`,
+  segmentIdentityCount: (project: number, segment: number, environment: string) =>
+    `${V1}/projects/${project}/segments/${segment}/identity-count/${q({ environment })}`,
   analytics: (key: string) => `${V1}/environments/${key}/analytics/flags/`,
   projectAudit: (
     project: number,
@@ -76,5 +97,26 @@ export const urls = {
   projectAuditEntry: (project: number, id: number) => `${V1}/projects/${project}/audit/${id}/`,
   environmentWebhooks: (key: string) => `${V1}/environments/${key}/webhooks/`,
   organisationWebhooks: (id: number) => `${V1}/organisations/${id}/webhooks/`,
+  masterApiKeys: (id: number) => `${V1}/organisations/${id}/master-api-keys/`,
+  masterApiKey: (id: number, prefix: string) => `${V1}/organisations/${id}/master-api-keys/${prefix}/`,
   webhookTest: `${V1}/webhooks/test/`,
+  members: (organisation: number) => `${V1}/organisations/${organisation}/users/`,
+  memberRole: (organisation: number, user: number) =>
+    `${V1}/organisations/${organisation}/users/${user}/update-role/`,
+  removeMembers: (organisation: number) => `${V1}/organisations/${organisation}/remove-users/`,
+  groups: (organisation: number) => `${V1}/organisations/${organisation}/groups/`,
+  groupsCreate: (organisation: number) => `${V1}/organisations/${organisation}/groups/`,
+  group: (organisation: number, id: number) => `${V1}/organisations/${organisation}/groups/${id}/`,
+  groupAddUsers: (organisation: number, id: number) =>
+    `${V1}/organisations/${organisation}/groups/${id}/add-users/`,
+  groupRemoveUsers: (organisation: number, id: number) =>
+    `${V1}/organisations/${organisation}/groups/${id}/remove-users/`,
+  permissionKeys: (level: "organisations" | "projects" | "environments") => `${V1}/${level}/permissions/`,
+  myOrganisationPermissions: (id: number) => `${V1}/organisations/${id}/my-permissions/`,
+  myProjectPermissions: (id: number) => `${V1}/projects/${id}/my-permissions/`,
+  myEnvironmentPermissions: (key: string) => `${V1}/environments/${key}/my-permissions/`,
+  /** `scope` is `projects/{id}` or `environments/{key}`; `who` is user or group grants. */
+  grants: (scope: string, who: "user" | "user-group") => `${V1}/${scope}/${who}-permissions/`,
+  grant: (scope: string, who: "user" | "user-group", id: number) =>
+    `${V1}/${scope}/${who}-permissions/${id}/`,
 };

@@ -3,10 +3,11 @@
 // string that looks like a number.
 import type { FlagValue } from "./types";
 
-export type ValueKind = "string" | "integer" | "boolean" | "float";
+export type ValueKind = "string" | "json" | "integer" | "boolean" | "float";
 
 export const VALUE_KINDS: { value: ValueKind; label: string }[] = [
   { value: "string", label: "Text" },
+  { value: "json", label: "JSON" },
   { value: "integer", label: "Integer" },
   { value: "float", label: "Decimal" },
   { value: "boolean", label: "Boolean" },
@@ -20,7 +21,39 @@ export function kindOf(value: FlagValue): ValueKind {
   if (typeof value === "boolean") return "boolean";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "float";
   if (typeof value === "string" && FLOAT_TEXT.test(value)) return "float";
+  if (typeof value === "string" && isJsonDocument(value)) return "json";
   return "string";
+}
+
+/** Text holding a JSON object or list: edited as JSON, still stored and served as text. */
+export function isJsonDocument(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return false;
+  try {
+    JSON.parse(trimmed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why a text is not JSON, in the parser's words, or null when it is. */
+export function jsonError(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (e) {
+    return `Invalid JSON: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+/** The JSON re-indented with two spaces; the text unchanged when it is not JSON. */
+export function formatJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 export function valueToText(value: FlagValue): string {
@@ -35,6 +68,12 @@ export function parseValue(kind: ValueKind, text: string): ParsedValue {
   switch (kind) {
     case "string":
       return { ok: true, value: text === "" ? null : text };
+    case "json": {
+      // Saved exactly as typed: SDKs receive this text.
+      if (trimmed === "") return { ok: false, error: 'Enter a JSON value, like {"a": 1}.' };
+      const error = jsonError(text);
+      return error ? { ok: false, error } : { ok: true, value: text };
+    }
     case "boolean":
       if (trimmed === "true" || trimmed === "false") return { ok: true, value: trimmed === "true" };
       return { ok: false, error: "Choose true or false." };

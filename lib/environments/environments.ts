@@ -8,6 +8,7 @@ import { requireEnvironment, requireProject, requireProjectForWrite } from "@/li
 import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
+import { permittedEnvironmentIds } from "@/lib/permissions/resolve";
 
 type EnvironmentRow = {
   id: number;
@@ -24,6 +25,7 @@ type EnvironmentRow = {
   hideSensitiveData: boolean;
   useIdentityCompositeKeyForHashing: boolean;
   useIdentityOverridesInLocalEval: boolean;
+  isProtected: boolean;
   documentUpdatedAt: Date;
 };
 
@@ -45,6 +47,8 @@ export function serializeEnvironment(env: EnvironmentRow) {
     hide_sensitive_data: env.hideSensitiveData,
     use_v2_feature_versioning: false,
     use_identity_overrides_in_local_eval: env.useIdentityOverridesInLocalEval,
+    // Ensign extension (Flagsmith has no such field): the dashboard confirms every change here.
+    is_protected: env.isProtected,
     is_creating: false,
     updated_at: env.documentUpdatedAt.toISOString(),
     metadata: [],
@@ -63,6 +67,7 @@ function settingsData(input: TEnvironmentUpdate) {
     hideSensitiveData: input.hide_sensitive_data,
     useIdentityCompositeKeyForHashing: input.use_identity_composite_key_for_hashing,
     useIdentityOverridesInLocalEval: input.use_identity_overrides_in_local_eval,
+    isProtected: input.is_protected,
   };
 }
 
@@ -90,6 +95,8 @@ export async function createEnvironment(userId: number, input: TEnvironmentCreat
     });
     // A new environment starts with a state for every feature of its project.
     await createDefaultStatesForEnvironment(tx, created, project.preventFlagDefaults);
+    // The creator administers what they made, as in Flagsmith.
+    await tx.userEnvironmentPermission.create({ data: { userId, environmentId: created.id, admin: true } });
     await assertValueBudget(tx, { projectId: project.id });
     await recordAudit(tx, environmentEntry(null, created, `New Environment created: ${created.name}`));
     return created;
@@ -106,7 +113,14 @@ export async function listEnvironments(
     throw new ValidationError(["Invalid or missing value for project parameter."]);
   }
   const project = await requireProjectForWrite(userId, Number(query.project));
-  const where = { projectId: project.id };
+  // Only the environments the caller may see (VIEW_ENVIRONMENT, or admin above them).
+  const all = await db.environment.findMany({ where: { projectId: project.id }, select: { id: true } });
+  const visible = await permittedEnvironmentIds(
+    userId,
+    all.map((e) => ({ id: e.id, projectId: project.id, organisationId: project.organisationId })),
+    "VIEW_ENVIRONMENT",
+  );
+  const where = { projectId: project.id, id: { in: [...visible] } };
   const window = pageWindow(query, FIXED_PAGE_SIZE);
   const [count, rows] = await Promise.all([
     db.environment.count({ where }),

@@ -11,6 +11,7 @@ const settings = {
   hide_sensitive_data: z.boolean().optional(),
   use_identity_composite_key_for_hashing: z.boolean().optional(),
   use_identity_overrides_in_local_eval: z.boolean().optional(),
+  is_protected: z.boolean().optional(),
 };
 
 export const ZEnvironmentCreate = z.object({

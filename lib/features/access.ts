@@ -5,7 +5,18 @@ import { NotFoundError } from "@/lib/api/errors";
 import { db, type DbOrTx } from "@/lib/db/client";
 import { requireProject } from "@/lib/organisations/access";
 
-export const featureInclude = { multivariateOptions: { orderBy: { id: "asc" } } } as const;
+export const featureInclude = {
+  multivariateOptions: { orderBy: { id: "asc" } },
+  tags: { select: { tagId: true }, orderBy: { tagId: "asc" } },
+  owners: {
+    select: {
+      user: {
+        select: { id: true, uuid: true, email: true, firstName: true, lastName: true, lastLogin: true },
+      },
+    },
+    orderBy: { userId: "asc" },
+  },
+} as const;
 
 /** The project and the feature of a `/projects/{id}/features/{id}/` path, or 404. */
 export async function requireFeature(userId: number, projectId: number, featureId: number) {

@@ -5,13 +5,24 @@ import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Prisma } from "@/lib/db/client";
 import { requireProject } from "@/lib/organisations/access";
 import { featureInclude } from "./access";
-import { tagIds, valueMatches } from "./list-filters";
+import { idList, valueMatches } from "./list-filters";
 import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
 import { serializeFeature } from "./feature-serializers";
 import { ENVIRONMENT_SCOPE } from "./multivariate";
 import type { TFeatureListQuery } from "./schemas";
 
 type Scope = { userId: number; projectId: number };
+
+/** ?tags=: empty means "without tags"; UNION any of the ids, INTERSECTION (default) all of them. */
+function tagConditions(
+  tags: number[] | undefined,
+  strategy: "UNION" | "INTERSECTION",
+): Prisma.FeatureWhereInput[] {
+  if (tags === undefined) return [];
+  if (tags.length === 0) return [{ tags: { none: {} } }];
+  if (strategy === "UNION") return [{ tags: { some: { tagId: { in: tags } } } }];
+  return tags.map((tagId) => ({ tags: { some: { tagId } } }));
+}
 
 /** Ids of the features whose default state in the environment passes the state filters. */
 async function featureIdsByState(environmentId: number, query: TFeatureListQuery, projectId: number) {
@@ -45,15 +56,15 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
     environmentId !== undefined && (query.is_enabled !== undefined || query.value_search !== undefined)
       ? await featureIdsByState(environmentId, query, scope.projectId)
       : undefined;
-  // Ensign has no tags: filtering on tag ids matches nothing, "no tags" matches everything.
-  const tags = tagIds(query.tags);
-  const idFilter = tags?.length ? [] : stateFiltered;
-
-  const where = {
+  const owners = idList(query.owners);
+  const where: Prisma.FeatureWhereInput = {
     projectId: scope.projectId,
     ...(query.search ? { nameLower: { contains: query.search.toLowerCase() } } : {}),
     ...(query.is_archived === undefined ? {} : { isArchived: query.is_archived }),
-    ...(idFilter === undefined ? {} : { id: { in: idFilter } }),
+    ...(query.type === undefined ? {} : { type: query.type }),
+    ...(stateFiltered === undefined ? {} : { id: { in: stateFiltered } }),
+    ...(owners?.length ? { owners: { some: { userId: { in: owners } } } } : {}),
+    AND: tagConditions(idList(query.tags), query.tag_strategy),
   };
   const direction: "asc" | "desc" = query.sort_direction === "DESC" ? "desc" : "asc";
   // Names sort case-insensitively so that SQLite and PostgreSQL agree.

@@ -1,6 +1,6 @@
 // Features and multivariate options as Flagsmith's ListFeatureSerializer and
-// MultivariateFeatureOptionSerializer show them. Ensign has no owners, groups, tags, metadata,
-// code references or feature versioning, so those fields are always empty.
+// MultivariateFeatureOptionSerializer show them. Ensign has no group owners, metadata or code
+// references, so those fields are always empty.
 import { readValue, readValueObject } from "@/lib/values";
 
 export type MultivariateOptionRow = {
@@ -26,7 +26,30 @@ export type FeatureRow = {
   isServerKeyOnly: boolean;
   createdAt: Date;
   multivariateOptions: MultivariateOptionRow[];
+  tags: { tagId: number }[];
+  owners: { user: OwnerRow }[];
 };
+
+export type OwnerRow = {
+  id: number;
+  uuid: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  lastLogin: Date | null;
+};
+
+/** A feature owner as Flagsmith's UserListSerializer shows a user. */
+export function serializeOwner(user: OwnerRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    last_login: user.lastLogin?.toISOString() ?? null,
+    uuid: user.uuid,
+  };
+}
 
 /** The feature's default state in the environment named by ?environment=, as FeatureStateSerializerSmall. */
 export type EnvironmentStateRow = {
@@ -86,13 +109,13 @@ export function serializeFeature(feature: FeatureRow, environment?: FeatureEnvir
     initial_value: feature.initialValue,
     created_date: feature.createdAt.toISOString(),
     description: feature.description,
-    tags: [],
+    tags: feature.tags.map((t) => t.tagId),
     multivariate_options: feature.multivariateOptions
       .slice()
       .sort((a, b) => a.id - b.id)
       .map(serializeNestedMultivariateOption),
     is_archived: feature.isArchived,
-    owners: [],
+    owners: feature.owners.map((o) => serializeOwner(o.user)),
     group_owners: [],
     uuid: feature.uuid,
     project: feature.projectId,

@@ -12,7 +12,7 @@ import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
-import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
+import { recordStateChange, snapshotState, snapshotStateBeforeChange } from "@/lib/audit/feature-state-entry";
 import { generateUuid } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { ENVIRONMENT_SCOPE } from "./multivariate";
@@ -122,7 +122,7 @@ export async function updateEnvironmentFeatureState(scope: StateScope, input: TF
   const allocations = input.multivariate_feature_state_values;
   if (allocations !== undefined) await checkAllocations(scope.userId, state.featureId, allocations);
   const updated = await db.$transaction(async (tx) => {
-    const before = await snapshotState(tx, state.id);
+    const before = await snapshotStateBeforeChange(tx, state.id);
     await tx.featureState.update({
       where: { id: state.id },
       data: {

@@ -21,6 +21,8 @@ import {
   optionsExceed100,
 } from "./multivariate";
 import { replaceFeatureOptions } from "./nested-options";
+import { assertProjectTags } from "@/lib/tags/tags";
+import { nonMembers } from "./owners";
 import type { TFeatureCreate, TFeatureDetailQuery, TFeatureUpdate } from "./schemas";
 
 export const DUPLICATE_NAME =
@@ -52,7 +54,9 @@ function duplicateKeys(options: { key?: string | null }[]): boolean {
   return new Set(keys).size !== keys.length;
 }
 
-async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preventFlagDefaults: boolean) {
+type CreateContext = { organisationId: number; preventFlagDefaults: boolean };
+
+async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, context: CreateContext) {
   // DRF reports every field's error at once: collect them before writing anything.
   await assertQuota(tx, "features", scope.projectId);
   const errors: Record<string, string[]> = {};
@@ -62,8 +66,15 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
   else if (duplicateKeys(options)) {
     errors.multivariate_options = ["The fields feature, key must make a unique set."];
   }
+  // Flagsmith makes the creator the owner unless the request names the owners.
+  const owners = input.owners?.length ? [...new Set(input.owners)] : [scope.userId];
+  const outsiders = await nonMembers(tx, context.organisationId, owners);
+  if (outsiders.length) {
+    errors.owners = [`Users with ids [${outsiders.join(", ")}] do not have access to this project.`];
+  }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
+  const tagIds = input.tags?.length ? await assertProjectTags(tx, scope.projectId, input.tags) : [];
   const feature = await tx.feature.create({
     data: {
       uuid: generateUuid(),
@@ -76,6 +87,8 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
       description: input.description ?? null,
       isArchived: input.is_archived ?? false,
       isServerKeyOnly: input.is_server_key_only ?? false,
+      tags: { create: tagIds.map((tagId) => ({ tagId })) },
+      owners: { create: owners.map((userId) => ({ userId })) },
     },
   });
   // One at a time so that option ids follow the order sent: multivariate evaluation walks them by id.
@@ -94,7 +107,7 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, preven
   });
   if (environments.length) {
     const states = await tx.featureState.createManyAndReturn({
-      data: environments.map((env) => environmentDefaultState(feature, env.id, preventFlagDefaults)),
+      data: environments.map((env) => environmentDefaultState(feature, env.id, context.preventFlagDefaults)),
       select: { id: true },
     });
     const allocations = defaultAllocations(
@@ -125,7 +138,10 @@ export async function createFeature(scope: Scope, input: TFeatureCreate, query: 
       : await requireProjectEnvironment(project.id, query.environment);
   try {
     const feature = await db.$transaction((tx) =>
-      insertFeature(tx, scope, input, project.preventFlagDefaults),
+      insertFeature(tx, scope, input, {
+        organisationId: project.organisationId,
+        preventFlagDefaults: project.preventFlagDefaults,
+      }),
     );
     return presentFeature(project.id, feature.id, environmentId);
   } catch (error) {
@@ -156,6 +172,11 @@ export async function updateFeature(scope: Scope & { featureId: number }, input:
         isServerKeyOnly: input.is_server_key_only,
       },
     });
+    if (input.tags !== undefined) {
+      const tagIds = await assertProjectTags(tx, scope.projectId, input.tags);
+      await tx.featureTag.deleteMany({ where: { featureId: feature.id } });
+      await tx.featureTag.createMany({ data: tagIds.map((tagId) => ({ featureId: feature.id, tagId })) });
+    }
     if (input.multivariate_options !== undefined) {
       await replaceFeatureOptions(tx, feature.id, input.multivariate_options);
     }
@@ -181,7 +202,7 @@ type AuditedFeature = Awaited<ReturnType<typeof requireFeature>>["feature"];
 export function featureEntry(before: AuditedFeature | null, after: AuditedFeature | null, log: string) {
   const fields = (feature: AuditedFeature | null) => {
     if (!feature) return null;
-    const { multivariateOptions, ...row } = feature;
+    const { multivariateOptions, tags, owners, ...row } = feature;
     const options = multivariateOptions.map((o) => ({
       id: o.id,
       key: o.key,
@@ -189,7 +210,12 @@ export function featureEntry(before: AuditedFeature | null, after: AuditedFeatur
       value: o.value,
       default_percentage_allocation: o.defaultPercentageAllocation,
     }));
-    return { ...row, multivariateOptions: options };
+    return {
+      ...row,
+      multivariateOptions: options,
+      tags: tags.map((t) => t.tagId),
+      owners: owners.map((o) => o.user.id),
+    };
   };
   const feature = (after ?? before) as AuditedFeature;
   return {

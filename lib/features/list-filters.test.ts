@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tagIds, valueMatches } from "./list-filters";
+import { idList, valueMatches } from "./list-filters";
 
 describe("valueMatches", () => {
   it("finds part of a string value in any case", () => {
@@ -19,10 +19,10 @@ describe("valueMatches", () => {
   });
 });
 
-describe("tagIds", () => {
+describe("idList", () => {
   it("reads absent, empty and listed tags", () => {
-    expect(tagIds(undefined)).toBeUndefined();
-    expect(tagIds(" ")).toEqual([]);
-    expect(tagIds("1, 2,3")).toEqual([1, 2, 3]);
+    expect(idList(undefined)).toBeUndefined();
+    expect(idList(" ")).toEqual([]);
+    expect(idList("1, 2,3")).toEqual([1, 2, 3]);
   });
 });

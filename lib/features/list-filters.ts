@@ -18,8 +18,8 @@ export function valueMatches(state: StoredValue, search: string): boolean {
   }
 }
 
-/** ?tags=: undefined when absent, [] for "features without tags", else the ids. */
-export function tagIds(tags: string | undefined): number[] | undefined {
-  if (tags === undefined) return undefined;
-  return tags.trim() === "" ? [] : tags.split(",").map((t) => Number(t.trim()));
+/** ?tags= and ?owners=: undefined when absent, [] when empty, else the ids. */
+export function idList(ids: string | undefined): number[] | undefined {
+  if (ids === undefined) return undefined;
+  return ids.trim() === "" ? [] : ids.split(",").map((t) => Number(t.trim()));
 }

@@ -111,7 +111,10 @@ export type TNestedMultivariateOption = z.infer<typeof ZNestedMultivariateOption
 const featureFields = {
   type: z.enum(["STANDARD", "MULTIVARIATE"]).optional().describe("Becomes MULTIVARIATE when options exist"),
   description: z.string().trim().nullable().optional().describe("Free text"),
-  tags: z.array(z.int()).optional().describe("Accepted and ignored: Ensign has no tags"),
+  tags: z
+    .array(z.int())
+    .optional()
+    .describe("Ids of the project's tags; on update, replaces the feature's tags"),
   is_archived: z.boolean().optional().describe("Archived features stay served but are hidden in lists"),
   is_server_key_only: z.boolean().optional().describe("Served only to server-side (ser.) keys"),
   multivariate_options: z.array(ZNestedMultivariateOption).optional().describe("Variants of the value"),
@@ -119,8 +122,17 @@ const featureFields = {
 };
 
 export const ZFeatureCreate = z.object({
+  owners: z
+    .array(z.int())
+    .optional()
+    .describe("User ids of the owners (members of the organisation); default: the creating user"),
   name: z.string().trim().min(1).max(2000).describe("Unique in the project, case-insensitively"),
-  default_enabled: z.boolean().optional().describe("Whether new environments start with the feature on"),
+  default_enabled: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether the feature starts on: in every existing environment of the project at creation, and in environments created later",
+    ),
   initial_value: zInitialValue.optional(),
   ...featureFields,
 });
@@ -135,6 +147,7 @@ export const ZFeatureListQuery = ZSizedPageQuery.extend({
   sort_field: z.enum(["created_date", "name"]).default("created_date").describe("Sort key"),
   sort_direction: z.enum(["ASC", "DESC"]).default("ASC").describe("Sort direction"),
   is_archived: zQueryBool.optional().describe("Only archived (true) or only live (false) features"),
+  type: z.enum(["STANDARD", "MULTIVARIATE"]).optional().describe("Only features of this type"),
   environment: zQueryInt.optional().describe("Environment id: adds its state and override counts"),
   is_enabled: zQueryBool
     .optional()
@@ -144,9 +157,23 @@ export const ZFeatureListQuery = ZSizedPageQuery.extend({
     .string()
     .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Tag IDs must be integers." })
     .optional()
-    .describe("Tag ids: Ensign has no tags, so any id matches nothing"),
+    .describe("Comma-separated tag ids (empty: features without tags); combined by tag_strategy"),
+  tag_strategy: z
+    .enum(["UNION", "INTERSECTION"])
+    .default("INTERSECTION")
+    .describe("INTERSECTION: features with every tag; UNION: with any of them"),
+  owners: z
+    .string()
+    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Owner IDs must be integers." })
+    .optional()
+    .describe("Comma-separated user ids: features owned by any of them"),
 });
 export type TFeatureListQuery = z.infer<typeof ZFeatureListQuery>;
+
+export const ZFeatureOwnersInput = z.object({
+  user_ids: z.array(z.int()).describe("Ids of users, members of the project's organisation"),
+});
+export type TFeatureOwnersInput = z.infer<typeof ZFeatureOwnersInput>;
 
 export const ZFeatureDetailQuery = z.object({
   environment: zQueryInt.optional().describe("Environment id: adds its state and override counts"),

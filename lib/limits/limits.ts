@@ -18,6 +18,9 @@ export type Limits = {
   snapshotBytes: number;
   snapshotCacheBytes: number;
   analyticsCount: number;
+  segmentCountScan: number;
+  pendingInvitesPerOrganisation: number;
+  inviteLinksPerOrganisation: number;
 };
 
 export const LIMIT_SETTINGS: Record<keyof Limits, { env: string; fallback: number }> = {
@@ -34,6 +37,9 @@ export const LIMIT_SETTINGS: Record<keyof Limits, { env: string; fallback: numbe
   snapshotBytes: { env: "ENSIGN_MAX_SNAPSHOT_BYTES", fallback: 16_000_000 },
   snapshotCacheBytes: { env: "ENSIGN_SNAPSHOT_CACHE_BYTES", fallback: 32_000_000 },
   analyticsCount: { env: "ENSIGN_MAX_ANALYTICS_COUNT", fallback: 1_000_000 },
+  segmentCountScan: { env: "ENSIGN_SEGMENT_COUNT_SCAN_LIMIT", fallback: 10_000 },
+  pendingInvitesPerOrganisation: { env: "ENSIGN_MAX_PENDING_INVITES_PER_ORGANISATION", fallback: 500 },
+  inviteLinksPerOrganisation: { env: "ENSIGN_MAX_INVITE_LINKS_PER_ORGANISATION", fallback: 50 },
 };
 
 /** Reads the limits from an environment; a setting that is not a positive integer keeps its default. */

@@ -6,7 +6,15 @@ import { databaseUrl, isPostgresUrl, type Tx } from "@/lib/db/client";
 import { LIMITS } from "./limits";
 
 type Quota =
-  "features" | "segments" | "segmentOverrides" | "environments" | "options" | "identities" | "traits";
+  | "features"
+  | "segments"
+  | "segmentOverrides"
+  | "environments"
+  | "options"
+  | "identities"
+  | "traits"
+  | "invites"
+  | "inviteLinks";
 
 // Flagsmith's wording where it has a limit of its own (features, segments, segment overrides).
 export const QUOTA_MESSAGES: Record<Quota, [field: string, message: string]> = {
@@ -20,6 +28,8 @@ export const QUOTA_MESSAGES: Record<Quota, [field: string, message: string]> = {
   options: ["feature", "The feature has reached the maximum allowed multivariate options limit."],
   identities: ["environment", "The environment has reached the maximum allowed identities limit."],
   traits: ["identity", "The identity has reached the maximum allowed traits limit."],
+  invites: ["invites", "The organisation has reached the maximum allowed pending invitations limit."],
+  inviteLinks: ["organisation", "The organisation has reached the maximum allowed invite links limit."],
 };
 
 const PARENT_TABLES: Record<Quota, string> = {
@@ -30,6 +40,8 @@ const PARENT_TABLES: Record<Quota, string> = {
   options: "Feature",
   identities: "Environment",
   traits: "Identity",
+  invites: "Organisation",
+  inviteLinks: "Organisation",
 };
 
 function countChildren(tx: Tx, quota: Quota, parentId: number): Promise<number> {
@@ -48,6 +60,10 @@ function countChildren(tx: Tx, quota: Quota, parentId: number): Promise<number> 
       return tx.identity.count({ where: { environmentId: parentId } });
     case "traits":
       return tx.trait.count({ where: { identityId: parentId } });
+    case "invites":
+      return tx.invite.count({ where: { organisationId: parentId } });
+    case "inviteLinks":
+      return tx.inviteLink.count({ where: { organisationId: parentId } });
   }
 }
 
@@ -59,6 +75,8 @@ const LIMIT_OF: Record<Quota, () => number> = {
   options: () => LIMITS.optionsPerFeature,
   identities: () => LIMITS.identitiesPerEnvironment,
   traits: () => LIMITS.traitsPerIdentity,
+  invites: () => LIMITS.pendingInvitesPerOrganisation,
+  inviteLinks: () => LIMITS.inviteLinksPerOrganisation,
 };
 
 /** Throws the quota's 400 when the parent already holds `limit - adding + 1` children or more. */

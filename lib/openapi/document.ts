@@ -25,6 +25,15 @@ export const SECURITY_SCHEMES = {
       "Account API token for the administrative endpoints: `Token <key>` (the key from sign-up, log-in or the " +
       "account page); on the docs page the key alone works too. The dashboard's signed-in session is accepted as well.",
   },
+  masterApiKey: {
+    type: "apiKey",
+    in: "header",
+    name: "Authorization",
+    description:
+      "Organisation API key: `Api-Key <prefix>.<secret>` (organisation settings → API keys). An admin key acts as " +
+      "an organisation admin, a scoped key with the permissions granted to it. Account endpoints and the API key " +
+      "endpoints refuse it with 403.",
+  },
   environmentKey: {
     type: "apiKey",
     in: "header",
@@ -36,7 +45,7 @@ export const SECURITY_SCHEMES = {
 } satisfies Record<string, oas31.SecuritySchemeObject>;
 
 const SECURITY: Record<Security, oas31.SecurityRequirementObject[]> = {
-  token: [{ tokenAuth: [] }],
+  token: [{ tokenAuth: [] }, { masterApiKey: [] }],
   environmentKey: [{ environmentKey: [] }],
   serverKey: [{ environmentKey: [] }],
   none: [],
@@ -47,7 +56,7 @@ const DESCRIPTION = `Ensign's REST API, wire-compatible with Flagsmith's.
 The OpenAPI description is available as [JSON](/api/v1/swagger.json) and [YAML](/api/v1/swagger.yaml).
 
 **Authentication.** Administrative endpoints take an account token in \`Authorization: Token <key>\`
-(get one from \`POST /api/v1/auth/login/\`). SDK endpoints take an environment key in \`X-Environment-Key\`.
+(get one from \`POST /api/v1/auth/login/\`) or an organisation API key in \`Authorization: Api-Key <key>\`. SDK endpoints take an environment key in \`X-Environment-Key\`.
 Use **Authorize** to set either, then **Try it out** on any operation.
 
 **Errors** follow Django REST Framework: \`{"detail": "..."}\`, or field errors such as

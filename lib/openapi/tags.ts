@@ -7,16 +7,23 @@ export const TAGS = {
   Environments: "Environments of a project, addressed by their environment key.",
   "Server-side keys": "Server-side SDK keys (`ser.`) of an environment, needed for local evaluation.",
   Features: "Features (flags) of a project.",
+  Tags: "Labels of a project's features, used to group and filter them.",
   "Feature states": "The state (enabled and value) of a feature in an environment.",
   Segments: "Segments: rules over identity traits.",
   "Segment overrides": "Feature segments and the feature states that override a feature for a segment.",
   Identities: "Identities of an environment, with their traits and overrides.",
   "Edge identities": "Identities addressed by UUID, as Flagsmith's Edge API does.",
+  "Members and permissions":
+    "Members of an organisation and their roles, groups, and the permissions granted on organisations, projects and environments.",
   "Audit log": "Who changed what: every write through the administrative API, with the fields it changed.",
   Webhooks:
     "Environment webhooks (feature state changes) and organisation webhooks (audit log entries), signed with X-Flagsmith-Signature.",
   "Feature versions":
     "The history of a feature in an environment: every version of its default and segment overrides, compare and restore.",
+  "Organisation API keys":
+    "Keys for tools (Terraform, CI): `Authorization: Api-Key <key>`, admin or scoped; shown once, stored hashed.",
+  Invitations:
+    "Invite people to an organisation by email or with a shareable link, and join through an invitation.",
   Health: "Liveness and readiness probes.",
 } as const;
 

@@ -7,6 +7,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordSegmentOrderChange, snapshotSegmentOrder } from "@/lib/audit/segment-order-entry";
 import { generateUuid } from "@/lib/keys";
+import { ensureBaselineVersion } from "@/lib/versions/record";
 import { requireEnvironmentById, requireFeatureById, requireSegmentById, visibleProject } from "./access";
 import { closeGap, nextPriority, reorderPriorities, shiftForInsert } from "./priorities";
 import { zodIssuesToDrf } from "@/lib/api/zod-errors";
@@ -48,6 +49,7 @@ function siblings(tx: Tx, link: Pick<Link, "featureId" | "environmentId">) {
  */
 export async function insertFeatureSegment(tx: Tx, link: Link, priority?: number | null) {
   await assertQuota(tx, "segmentOverrides", link.environmentId);
+  await ensureBaselineVersion(tx, link);
   const clash = await tx.featureSegment.findUnique({
     where: { featureId_segmentId_environmentId: link },
     select: { id: true },

@@ -7,7 +7,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/error
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
-import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
+import { recordStateChange, snapshotState, snapshotStateBeforeChange } from "@/lib/audit/feature-state-entry";
 import { serializeFeatureStateNested } from "@/lib/features/serializers";
 import { generateUuid } from "@/lib/keys";
 import { storeInitialValue } from "@/lib/values";
@@ -157,7 +157,7 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
   refuseChange("identity", "identity", input.identity, state.identityId);
   await checkMultivariateValues(db, state.featureId, input.multivariate_feature_state_values);
   const updated = await db.$transaction(async (tx) => {
-    const before = await snapshotState(tx, state.id);
+    const before = await snapshotStateBeforeChange(tx, state.id);
     await tx.featureState.update({
       where: { id: state.id },
       data: { enabled: input.enabled, ...(input.feature_state_value ?? {}) },
@@ -179,8 +179,10 @@ export async function deleteFeatureState(userId: number, id: number) {
   if (state.scope === "env")
     throw new BadRequestError("Cannot delete the environment default feature state.");
   await db.$transaction(async (tx) => {
-    await recordStateChange(tx, await snapshotState(tx, state.id), null);
+    const before = await snapshotStateBeforeChange(tx, state.id);
     await tx.featureState.delete({ where: { id: state.id } });
+    // After the delete, so that the feature's new version no longer has the override.
+    await recordStateChange(tx, before, null);
     await touchEnvironments({ environmentId: state.environmentId }, tx);
   });
 }

@@ -5,6 +5,7 @@ import { generateUuid } from "@/lib/keys";
 import { requireOrganisationMember, requireProject } from "@/lib/organisations/access";
 import { PermissionDeniedError } from "@/lib/api/errors";
 import type { TProjectCreate, TProjectUpdate } from "./schemas";
+import { permittedProjectIds } from "@/lib/permissions/resolve";
 
 type ProjectRow = {
   id: number;
@@ -41,7 +42,9 @@ export async function listProjects(userId: number, organisationId?: number) {
     },
     orderBy: { id: "asc" },
   });
-  return projects.map(serializeProject);
+  // Only the projects the caller may see (VIEW_PROJECT, or admin of the project or organisation).
+  const visible = await permittedProjectIds(userId, projects, "VIEW_PROJECT");
+  return projects.filter((p) => visible.has(p.id)).map(serializeProject);
 }
 
 export async function createProject(userId: number, input: TProjectCreate) {
@@ -61,6 +64,8 @@ export async function createProject(userId: number, input: TProjectCreate) {
         preventFlagDefaults: input.prevent_flag_defaults,
       },
     });
+    // The creator administers what they made, as in Flagsmith.
+    await tx.userProjectPermission.create({ data: { userId, projectId: created.id, admin: true } });
     await recordAudit(tx, projectEntry(null, created, `New Project created: ${created.name}`));
     return created;
   });

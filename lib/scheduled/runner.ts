@@ -1,15 +1,35 @@
 // Applies scheduled changes when they are due. Every instance runs this; a change is applied
 // by the transaction whose conditional update moves it out of PENDING, so exactly once.
+// Each state it changes is audited and notified (webhooks) as a direct change would be; the
+// whole change is one new version of the feature.
 import { runAsActor } from "@/lib/audit/context";
-import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
-import { db } from "@/lib/db/client";
+import { recordStateChange, snapshotState, snapshotStateBeforeChange } from "@/lib/audit/feature-state-entry";
+import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { recordFeatureVersion } from "@/lib/versions/record";
+import { overrideChanges } from "./scheduled-changes";
 
 const POLL_MS = Number(process.env.ENSIGN_SCHEDULE_POLL_MS ?? 1000);
 
+type Change = { enabled: boolean | null; hasValue: boolean; valueType: string; value: string | null };
+
+async function applyToState(tx: Tx, stateId: number, change: Change) {
+  const before = await snapshotStateBeforeChange(tx, stateId);
+  await tx.featureState.update({
+    where: { id: stateId },
+    data: {
+      ...(change.enabled === null ? {} : { enabled: change.enabled }),
+      ...(change.hasValue ? { valueType: change.valueType, value: change.value } : {}),
+      updatedAt: new Date(),
+    },
+  });
+  await recordStateChange(tx, before, await snapshotState(tx, stateId), { version: false });
+}
+
 async function applyChange(id: number): Promise<boolean> {
-  const row = await db.scheduledChange.findUnique({ where: { id } });
+  const row = await db.scheduledChange.findUnique({ where: { id }, include: { featureState: true } });
   if (!row) return false;
+  const where = { featureId: row.featureState.featureId, environmentId: row.featureState.environmentId };
   return runAsActor(row.authorId === null ? undefined : { userId: row.authorId }, () =>
     db.$transaction(async (tx) => {
       const { count } = await tx.scheduledChange.updateMany({
@@ -17,17 +37,17 @@ async function applyChange(id: number): Promise<boolean> {
         data: { status: "APPLIED", appliedAt: new Date() },
       });
       if (count === 0) return false;
-      const before = await snapshotState(tx, row.featureStateId);
-      const state = await tx.featureState.update({
-        where: { id: row.featureStateId },
-        data: {
-          ...(row.enabled === null ? {} : { enabled: row.enabled }),
-          ...(row.hasValue ? { valueType: row.valueType, value: row.value } : {}),
-          updatedAt: new Date(),
-        },
-      });
-      await touchEnvironments({ environmentId: state.environmentId }, tx);
-      await recordStateChange(tx, before, await snapshotState(tx, state.id));
+      if (row.enabled !== null || row.hasValue) await applyToState(tx, row.featureStateId, row);
+      // An override removed since it was scheduled has nothing left to change.
+      for (const change of overrideChanges(row)) {
+        const link = await tx.featureSegment.findUnique({
+          where: { featureId_segmentId_environmentId: { ...where, segmentId: change.segment } },
+          select: { featureState: { select: { id: true } } },
+        });
+        if (link?.featureState) await applyToState(tx, link.featureState.id, change);
+      }
+      await touchEnvironments({ environmentId: where.environmentId }, tx);
+      await recordFeatureVersion(tx, where);
       return true;
     }),
   );

@@ -37,7 +37,7 @@ export function buildEngineFeatureState(
   };
 }
 
-function buildRule(rule: AnyRule): EngineRule {
+export function buildRule(rule: AnyRule): EngineRule {
   return {
     type: rule.type as EngineRule["type"],
     rules: (rule.rules ?? []).map(buildRule),

@@ -139,3 +139,22 @@ export type TSegmentListQuery = z.infer<typeof ZSegmentListQuery>;
 
 export const ZProjectSegmentsParams = pathParams({ projectId: zId });
 export const ZSegmentParams = pathParams({ projectId: zId, segmentId: zId });
+
+const zQueryInt = z
+  .string()
+  .regex(/^-?\d{1,10}$/, { error: "A valid integer is required." })
+  .transform(Number);
+
+export const ZAssociatedFeaturesQuery = ZSizedPageQuery.extend({
+  environment: zQueryInt.optional().describe("Only the overrides in this environment (id)"),
+});
+export type TAssociatedFeaturesQuery = z.infer<typeof ZAssociatedFeaturesQuery>;
+
+export const ZIdentityCountQuery = z.object({
+  environment: z
+    .string({ error: "This field is required." })
+    .min(1, { error: "This field is required." })
+    .max(100)
+    .describe("The environment whose identities are counted: its id or its client API key"),
+});
+export type TIdentityCountQuery = z.infer<typeof ZIdentityCountQuery>;

@@ -35,3 +35,26 @@ export async function recordFeatureVersion(
     },
   });
 }
+
+/**
+ * Gives a feature that has no versions (created before versioning existed) its first
+ * version, from its state now: writers call this before they change anything, readers before
+ * they list, so that state is the one before the first change. Exactly once however many
+ * instances race: the transaction whose insert of the claim row lands writes the version
+ * (on PostgreSQL a concurrent insert waits for that transaction, then does nothing).
+ */
+export async function ensureBaselineVersion(tx: Tx, feature: FeatureInEnvironment): Promise<void> {
+  const where = { featureId: feature.featureId, environmentId: feature.environmentId };
+  const existing = await tx.featureVersion.findFirst({ where, select: { id: true } });
+  if (existing) return;
+  const claimed =
+    await tx.$executeRaw`INSERT INTO "FeatureVersionBaseline" ("featureId", "environmentId") VALUES (${where.featureId}, ${where.environmentId}) ON CONFLICT DO NOTHING`;
+  if (claimed === 0) return;
+  // The first change of a feature created with versioning writes its own version; a
+  // feature with no states here (deleted) has nothing to keep.
+  const snapshot = await snapshotFeature(tx, where);
+  if (!snapshot.environment_default && snapshot.segment_overrides.length === 0) return;
+  await tx.featureVersion.create({
+    data: { ...where, uuid: generateUuid(), authorId: null, snapshot: JSON.stringify(snapshot) },
+  });
+}

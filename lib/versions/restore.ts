@@ -5,10 +5,21 @@
 // audit entry and a new version that names the one restored.
 import { db, type Tx } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
+import {
+  notifyEnvironmentWebhooks,
+  snapshotState,
+  type StateSnapshot,
+} from "@/lib/audit/feature-state-entry";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { generateUuid } from "@/lib/keys";
 import { recordFeatureVersion } from "./record";
-import { snapshotFeature, storedValue, type FeatureSnapshot, type StateFields } from "./snapshot";
+import {
+  snapshotFeature,
+  storedValue,
+  type FeatureInEnvironment,
+  type FeatureSnapshot,
+  type StateFields,
+} from "./snapshot";
 import { requireFeatureInEnvironment, requireVersion, serializeVersions, type VersionPath } from "./versions";
 
 async function writeState(tx: Tx, stateId: number, fields: StateFields, optionIds: Set<number>) {
@@ -31,12 +42,42 @@ async function writeState(tx: Tx, stateId: number, fields: StateFields, optionId
   });
 }
 
+/** The environment default and segment override states, as the webhooks show them. */
+async function nonIdentityStates(tx: Tx, where: FeatureInEnvironment) {
+  const rows = await tx.featureState.findMany({
+    where: { ...where, identityId: null },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  const snapshots = new Map<number, StateSnapshot>();
+  for (const row of rows) {
+    const snapshot = await snapshotState(tx, row.id);
+    if (snapshot) snapshots.set(row.id, snapshot);
+  }
+  return snapshots;
+}
+
+/** Each state the restore changed, created or deleted is reported as a normal change would be. */
+async function notifyChangedStates(
+  tx: Tx,
+  before: Map<number, StateSnapshot>,
+  after: Map<number, StateSnapshot>,
+) {
+  for (const [id, old] of before) {
+    const now = after.get(id) ?? null;
+    if (now && JSON.stringify(now.fields) === JSON.stringify(old.fields)) continue;
+    await notifyEnvironmentWebhooks(tx, old, now);
+  }
+  for (const [id, now] of after) if (!before.has(id)) await notifyEnvironmentWebhooks(tx, null, now);
+}
+
 export async function restoreFeatureVersion(path: VersionPath) {
   const { environment, feature, where } = await requireFeatureInEnvironment(path);
   const version = await requireVersion(db, where, path.versionUuid);
   const target = JSON.parse(version.snapshot) as FeatureSnapshot;
   return db.$transaction(async (tx) => {
     const before = await snapshotFeature(tx, where);
+    const statesBefore = await nonIdentityStates(tx, where);
     const [options, segments] = await Promise.all([
       tx.multivariateFeatureOption.findMany({ where: { featureId: feature.id }, select: { id: true } }),
       tx.segment.findMany({
@@ -84,6 +125,7 @@ export async function restoreFeatureVersion(path: VersionPath) {
       scope: { environmentId: environment.id },
     });
     await recordFeatureVersion(tx, where, { restoredFromUuid: version.uuid });
+    await notifyChangedStates(tx, statesBefore, await nonIdentityStates(tx, where));
     const latest = await tx.featureVersion.findFirstOrThrow({ where, orderBy: { id: "desc" } });
     const [serialized] = await serializeVersions(tx, where, [latest]);
     return serialized;

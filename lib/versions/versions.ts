@@ -6,6 +6,7 @@ import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/a
 import { db, type DbOrTx } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { compareSnapshots } from "./compare";
+import { ensureBaselineVersion } from "./record";
 import type { TFeatureVersionCompareQuery } from "./schemas";
 import { serializeFeatureVersion } from "./serializers";
 import type { FeatureInEnvironment, FeatureSnapshot } from "./snapshot";
@@ -51,6 +52,8 @@ export async function serializeVersions(client: DbOrTx, where: FeatureInEnvironm
 
 export async function listFeatureVersions(path: FeaturePath, request: Request, query: TPageQuery) {
   const { where } = await requireFeatureInEnvironment(path);
+  // A feature created before versioning shows its current state as its first version.
+  await db.$transaction((tx) => ensureBaselineVersion(tx, where));
   const window = pageWindow(query, FIXED_PAGE_SIZE);
   const [count, rows] = await Promise.all([
     db.featureVersion.count({ where }),

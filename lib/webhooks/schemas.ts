@@ -2,11 +2,18 @@
 // and TestWebhookSerializer).
 import { z } from "zod";
 import { pathParams, zId } from "@/lib/api/params";
+import { blockedUrlReason } from "./network";
 
 const zWebhookUrl = z
   .url({ protocol: /^https?$/, error: "Enter a valid URL." })
   .max(2000)
-  .describe("Where the webhook is sent (http or https).");
+  .superRefine((url, ctx) => {
+    const reason = blockedUrlReason(url);
+    if (reason) ctx.addIssue({ code: "custom", message: `Webhooks cannot be sent there: ${reason}.` });
+  })
+  .describe(
+    "Where the webhook is sent (http or https). Private, loopback and link-local addresses are refused unless the server allows them.",
+  );
 const zSecret = z
   .string()
   .max(255)

@@ -58,7 +58,9 @@ export async function testWebhook(input: TWebhookTest) {
     return jsonResponse(
       {
         detail: "Could not connect to webhook URL",
-        body: "Please check the URL, and ensure it is valid and accessible from the server.",
+        body: attempt.blocked
+          ? attempt.error
+          : "Please check the URL, and ensure it is valid and accessible from the server.",
       },
       400,
     );

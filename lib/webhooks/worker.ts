@@ -3,7 +3,11 @@
 // several instances poll one database only the one whose update matched sends it. A failed
 // attempt (an error or a non-2xx answer) is retried with exponential back-off; a restart
 // loses nothing, since pending deliveries are rows.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
 import { db } from "@/lib/db/client";
+import { blockedReason, BlockedAddressError, guardedLookup } from "./network";
 import { setWorkerNudge } from "./enqueue";
 import { SIGNATURE_HEADER, signPayload } from "./signing";
 
@@ -20,24 +24,45 @@ export function backoffMs(failures: number): number {
   return base * 2 ** failures;
 }
 
-type Attempt = { at: string; status_code: number | null; error: string | null };
+type Attempt = { at: string; status_code: number | null; error: string | null; blocked?: true };
+
+/** One POST through node:http(s), connecting only to addresses the network policy allows. */
+function send(url: URL, body: string, headers: Record<string, string>): Promise<number> {
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  const reason = isIP(literal) ? blockedReason(literal) : null;
+  if (reason) return Promise.reject(new BlockedAddressError(reason));
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === "https:" ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: "POST",
+        headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
+        lookup: guardedLookup,
+        timeout: TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("Timed out")));
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 async function post(url: string, body: string, secret: string): Promise<Attempt> {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (secret) headers[SIGNATURE_HEADER] = signPayload(body, secret);
   const at = new Date().toISOString();
   try {
-    const res = await fetch(url, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    return { at, status_code: res.status, error: res.ok ? null : `HTTP ${res.status}` };
+    const status = await send(new URL(url), body, headers);
+    const ok = status >= 200 && status < 300;
+    return { at, status_code: status, error: ok ? null : `HTTP ${status}` };
   } catch (error) {
-    return { at, status_code: null, error: (error as Error).message };
+    const blocked = error instanceof BlockedAddressError;
+    return { at, status_code: null, error: (error as Error).message, ...(blocked && { blocked }) };
   }
 }
 
@@ -52,13 +77,15 @@ async function deliver(id: number): Promise<void> {
   const attempt = await post(delivery.webhook.url, delivery.payload, delivery.webhook.secret);
   const attempts = delivery.attempts + 1;
   const ok = attempt.error === null;
-  const log = [...(JSON.parse(delivery.attemptLog) as Attempt[]), attempt];
+  // A blocked address is not retried: the setting, not the receiver, decides.
+  const { blocked, ...logged } = attempt;
+  const log = [...(JSON.parse(delivery.attemptLog) as Attempt[]), logged];
   await db.webhookDelivery.update({
     where: { id },
     data: {
       attempts,
       attemptLog: JSON.stringify(log),
-      status: ok ? "DELIVERED" : attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING",
+      status: ok ? "DELIVERED" : blocked ? "BLOCKED" : attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING",
       deliveredAt: ok ? new Date() : null,
       nextAttemptAt: new Date(Date.now() + (ok ? 0 : backoffMs(delivery.attempts))),
     },

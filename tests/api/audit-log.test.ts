@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
+import { addMember } from "../support/members";
 
 type Change = { field: string; old: unknown; new: unknown };
 type Expected = {
@@ -34,6 +35,10 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/environments/{apiKey}/evaluate/",
   // Sends a sample payload; changes nothing.
   "POST /api/v1/webhooks/test/",
+  // Joining shows the joiner the organisation's whole log, so the one-new-entry count cannot
+  // hold; tests/api/invitations.test.ts checks the entry a join leaves.
+  "POST /api/v1/users/join/{hash}/",
+  "POST /api/v1/users/join/link/{hash}/",
 ]);
 
 function routeFiles(dir: string): string[] {
@@ -308,6 +313,60 @@ const RECIPES: Record<string, Recipe> = {
         type: "FEATURE",
         change_type: "UPDATE",
         changes: [change("multivariate_options", [expect.objectContaining({ value: "a" })], [])],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/tags/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/tags/`,
+    body: { label: "beta" },
+    expected: {
+      type: "TAG",
+      change_type: "CREATE",
+      changes: [change("label", null, "beta")],
+      environment: false,
+    },
+  }),
+  "PUT /api/v1/projects/{projectId}/tags/{tagId}/": async (s, method) => {
+    const tag = await ok(
+      call(`/api/v1/projects/${s.projectId}/tags/`, { token: s.token, body: { label: "old" } }),
+    );
+    return {
+      path: `/api/v1/projects/${s.projectId}/tags/${tag.id}/`,
+      body: { label: "new" },
+      expected: {
+        type: "TAG",
+        change_type: writeMethod(method),
+        changes: [change("label", "old", method === "DELETE" ? null : "new")],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/features/{featureId}/add-owners/": async (s) => {
+    const f = await feature(s);
+    const owner = f.owners[0].id;
+    const featurePath = `/api/v1/projects/${s.projectId}/features/${f.id}/`;
+    await ok(call(`${featurePath}remove-owners/`, { token: s.token, body: { user_ids: [owner] } }));
+    return {
+      path: `${featurePath}add-owners/`,
+      body: { user_ids: [owner] },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("owners", [], [owner])],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/features/{featureId}/remove-owners/": async (s) => {
+    const f = await feature(s);
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/remove-owners/`,
+      body: { user_ids: [f.owners[0].id] },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("owners", [f.owners[0].id], [])],
         environment: false,
       },
     };
@@ -753,7 +812,241 @@ const RECIPES: Record<string, Recipe> = {
       },
     };
   },
+  "POST /api/v1/organisations/{organisationId}/master-api-keys/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/master-api-keys/`,
+    body: { name: "terraform" },
+    expected: {
+      type: "MASTER_API_KEY",
+      change_type: "CREATE",
+      changes: [change("name", null, "terraform"), change("is_admin", null, true)],
+    },
+  }),
+  "PUT /api/v1/organisations/{organisationId}/master-api-keys/{prefix}/": async (s, method) => {
+    const key = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/master-api-keys/`, {
+        token: s.token,
+        body: { name: "terraform" },
+      }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/master-api-keys/${key.prefix}/`,
+      ...(method === "DELETE" ? {} : { body: { name: "ci" } }),
+      expected: {
+        type: "MASTER_API_KEY",
+        change_type: writeMethod(method),
+        changes: [change("name", "terraform", method === "DELETE" ? null : "ci")],
+      },
+    };
+  },
+  "POST /api/v1/organisations/{organisationId}/invite/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/invite/`,
+    body: { invites: [{ email: "Someone@Example.com", role: "ADMIN" }] },
+    expected: {
+      type: "INVITE",
+      change_type: "CREATE",
+      changes: [change("email", null, "someone@example.com"), change("role", null, "ADMIN")],
+    },
+  }),
+  "DELETE /api/v1/organisations/{organisationId}/invites/{inviteId}/": async (s) => {
+    const [invite] = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/invite/`, {
+        token: s.token,
+        body: { emails: ["gone@example.com"] },
+      }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/invites/${invite.id}/`,
+      expected: {
+        type: "INVITE",
+        change_type: "DELETE",
+        changes: [change("email", "gone@example.com", null)],
+      },
+    };
+  },
+  "POST /api/v1/organisations/{organisationId}/invites/{inviteId}/resend/": async (s) => {
+    const [invite] = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/invite/`, {
+        token: s.token,
+        body: { emails: ["again@example.com"] },
+      }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/invites/${invite.id}/resend/`,
+      expected: {
+        type: "INVITE",
+        change_type: "UPDATE",
+        changes: [change("expires_at", expect.any(String), expect.any(String))],
+      },
+    };
+  },
+  "POST /api/v1/organisations/{organisationId}/invite-links/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/invite-links/`,
+    body: { role: "ADMIN" },
+    expected: { type: "INVITE_LINK", change_type: "CREATE", changes: [change("role", null, "ADMIN")] },
+  }),
+  "DELETE /api/v1/organisations/{organisationId}/invite-links/{inviteLinkId}/": async (s) => {
+    const link = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/invite-links/`, { token: s.token, body: {} }),
+    );
+    return {
+      path: `/api/v1/organisations/${s.organisationId}/invite-links/${link.id}/`,
+      expected: { type: "INVITE_LINK", change_type: "DELETE", changes: [change("role", "USER", null)] },
+    };
+  },
+  ...memberRecipes(),
+  ...grantRecipes(),
 };
+
+// ---- members, groups and grants (lib/permissions) -------------------------------------
+
+const group = (s: Seeded, users: number[] = []) =>
+  ok(
+    call(`/api/v1/organisations/${s.organisationId}/groups/`, {
+      token: s.token,
+      body: { name: unique("group"), users },
+    }),
+  );
+
+function memberRecipes(): Record<string, Recipe> {
+  const org = (s: Seeded) => `/api/v1/organisations/${s.organisationId}`;
+  const any = expect.anything();
+  return {
+    "POST /api/v1/organisations/{organisationId}/remove-users/": async (s) => {
+      const b = await addMember(s.organisationId);
+      return {
+        path: `${org(s)}/remove-users/`,
+        body: [{ id: b.id }],
+        expected: { type: "USER", change_type: "DELETE", changes: [change("email", b.email, null)] },
+      };
+    },
+    "POST /api/v1/organisations/{organisationId}/users/{userId}/update-role/": async (s) => {
+      const b = await addMember(s.organisationId);
+      return {
+        path: `${org(s)}/users/${b.id}/update-role/`,
+        body: { role: "ADMIN" },
+        expected: { type: "USER", change_type: "UPDATE", changes: [change("role", "USER", "ADMIN")] },
+      };
+    },
+    "POST /api/v1/organisations/{organisationId}/groups/": async (s) => ({
+      path: `${org(s)}/groups/`,
+      body: { name: "Editors" },
+      expected: { type: "GROUP", change_type: "CREATE", changes: [change("name", null, "Editors")] },
+    }),
+    "PUT /api/v1/organisations/{organisationId}/groups/{groupId}/": async (s, method) => {
+      const g = await group(s);
+      return {
+        path: `${org(s)}/groups/${g.id}/`,
+        ...(method === "DELETE" ? {} : { body: { name: "Renamed" } }),
+        expected: {
+          type: "GROUP",
+          change_type: writeMethod(method),
+          changes: [change("name", g.name, method === "DELETE" ? null : "Renamed")],
+        },
+      };
+    },
+    "POST /api/v1/organisations/{organisationId}/groups/{groupId}/add-users/": async (s) => {
+      const b = await addMember(s.organisationId);
+      const g = await group(s);
+      return {
+        path: `${org(s)}/groups/${g.id}/add-users/`,
+        body: { user_ids: [b.id] },
+        expected: { type: "GROUP", change_type: "UPDATE", changes: [change("users", any, any)] },
+      };
+    },
+    "POST /api/v1/organisations/{organisationId}/groups/{groupId}/remove-users/": async (s) => {
+      const b = await addMember(s.organisationId);
+      const g = await group(s, [b.id]);
+      return {
+        path: `${org(s)}/groups/${g.id}/remove-users/`,
+        body: { user_ids: [b.id] },
+        expected: { type: "GROUP", change_type: "UPDATE", changes: [change("users", any, any)] },
+      };
+    },
+    ...Object.fromEntries(
+      (["make-admin", "remove-admin"] as const).map((verb) => [
+        `POST /api/v1/organisations/{organisationId}/groups/{groupId}/users/{userId}/${verb}/`,
+        async (s: Seeded) => {
+          const b = await addMember(s.organisationId);
+          const g = await group(s, [b.id]);
+          if (verb === "remove-admin")
+            await ok(
+              call(`${org(s)}/groups/${g.id}/users/${b.id}/make-admin/`, { token: s.token, body: {} }),
+            );
+          const on = verb === "make-admin";
+          return {
+            path: `${org(s)}/groups/${g.id}/users/${b.id}/${verb}/`,
+            body: {},
+            expected: { type: "GROUP", change_type: "UPDATE", changes: [change("group_admin", !on, on)] },
+          };
+        },
+      ]),
+    ),
+  };
+}
+
+/** Grants on an organisation, a project and an environment, to a user and to a group. */
+function grantRecipes(): Record<string, Recipe> {
+  const kinds = [
+    {
+      base: "/api/v1/organisations/{organisationId}",
+      at: (s: Seeded) => `/api/v1/organisations/${s.organisationId}`,
+      key: "CREATE_PROJECT",
+    },
+    {
+      base: "/api/v1/projects/{projectId}",
+      at: (s: Seeded) => `/api/v1/projects/${s.projectId}`,
+      key: "VIEW_PROJECT",
+    },
+    {
+      base: "/api/v1/environments/{apiKey}",
+      at: (s: Seeded) => `/api/v1/environments/${s.envKey}`,
+      key: "VIEW_ENVIRONMENT",
+    },
+  ];
+  const subjects = [
+    {
+      segment: "user-permissions",
+      field: "user",
+      make: async (s: Seeded) => (await addMember(s.organisationId)).id,
+    },
+    { segment: "user-group-permissions", field: "group", make: async (s: Seeded) => (await group(s)).id },
+  ];
+  const recipes: Record<string, Recipe> = {};
+  for (const kind of kinds)
+    for (const subject of subjects) {
+      const list = `${kind.base}/${subject.segment}/`;
+      recipes[`POST ${list}`] = async (s) => ({
+        path: `${kind.at(s)}/${subject.segment}/`,
+        body: { [subject.field]: await subject.make(s), permissions: [kind.key] },
+        expected: {
+          type: "PERMISSION",
+          change_type: "CREATE",
+          changes: [change("permissions", null, kind.key)],
+        },
+      });
+      recipes[`PUT ${list}{grantId}/`] = async (s, method) => {
+        const id = await subject.make(s);
+        const grant = await ok(
+          call(`${kind.at(s)}/${subject.segment}/`, {
+            token: s.token,
+            body: { [subject.field]: id, permissions: [] },
+          }),
+        );
+        return {
+          path: `${kind.at(s)}/${subject.segment}/${grant.id}/`,
+          ...(method === "DELETE" ? {} : { body: { [subject.field]: id, permissions: [kind.key] } }),
+          expected: {
+            type: "PERMISSION",
+            change_type: writeMethod(method),
+            changes: [change(subject.field, id, method === "DELETE" ? null : id)]
+              .filter(() => method === "DELETE")
+              .concat(method === "DELETE" ? [] : [change("permissions", "", kind.key)]),
+          },
+        };
+      };
+    }
+  return recipes;
+}
 
 /** PATCH and DELETE of a resource share its PUT recipe where the change is the same kind. */
 function recipeFor(route: string): Recipe | undefined {
@@ -837,6 +1130,7 @@ describe("audit log endpoints", () => {
         last_login: null,
         uuid: expect.any(String),
       },
+      master_api_key: null,
       environment: null,
       project: expect.objectContaining({ id: s.projectId }),
       related_object_id: f.id,

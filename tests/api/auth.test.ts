@@ -132,6 +132,6 @@ describe("auth config", () => {
     await signUp();
     const res = await call("/api/v1/auth/config/");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ has_users: true, allow_signup: true });
+    expect(res.body).toEqual({ has_users: true, allow_signup: true, single_sign_on: null });
   });
 });

@@ -1,8 +1,9 @@
 // Feature history over HTTP: every change to a feature's environment default or segment
 // overrides is a version; two versions compare field by field; restoring one brings back
 // exactly the SDK answers of that time, as a new audited version.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
+import { rawQuery } from "../support/raw-query";
 
 let s: Seeded;
 let other: Seeded;
@@ -247,5 +248,76 @@ describe("feature versions", () => {
       expect([path, res.status, res.body]).toEqual([path, 404, notFound]);
     }
     expect((await call(versionsPath(featureId), { token: s.token })).body.results[0].uuid).toBe(uuid);
+  });
+});
+
+describe("features created before versioning", () => {
+  /** A feature as an older release left it: states, but no versions. */
+  async function olderFeature(name: string) {
+    const feature = await ok(
+      call(`/api/v1/projects/${s.projectId}/features/`, {
+        token: s.token,
+        body: { name: unique(name), initial_value: "old", default_enabled: true },
+      }),
+    );
+    await rawQuery(inject("databaseUrl"), `DELETE FROM "FeatureVersion" WHERE "featureId" = ${feature.id}`);
+    expect((await ok(call(versionsPath(feature.id), { token: s.token }))).count).toBe(1);
+    await rawQuery(inject("databaseUrl"), `DELETE FROM "FeatureVersion" WHERE "featureId" = ${feature.id}`);
+    await rawQuery(
+      inject("databaseUrl"),
+      `DELETE FROM "FeatureVersionBaseline" WHERE "featureId" = ${feature.id}`,
+    );
+    return feature;
+  }
+
+  it("gets one first version from its current state, however many requests race for it", async () => {
+    const feature = await olderFeature("old_read");
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(versionsPath(feature.id), { token: s.token })),
+    );
+    for (const answer of answers) expect([answer.status, answer.body.count]).toEqual([200, 1]);
+    const [first] = answers[0].body.results;
+    expect(first).toMatchObject({
+      is_live: true,
+      published_by: null,
+      author: null,
+      previous_version_uuid: null,
+      state: {
+        environment_default: { enabled: true, feature_state_value: "old" },
+        segment_overrides: [],
+      },
+    });
+    expect(new Set(answers.map((a) => a.body.results[0].uuid)).size).toBe(1);
+  });
+
+  it("keeps the state before the first change when that change comes first", async () => {
+    const feature = await olderFeature("old_write");
+    const [state] = (
+      await ok(
+        call(`/api/v1/environments/${s.envKey}/featurestates/?feature_name=${feature.name}`, {
+          token: s.token,
+        }),
+      )
+    ).results;
+    const changes = await Promise.all(
+      [false, true, false].map((enabled) =>
+        call(`/api/v1/environments/${s.envKey}/featurestates/${state.id}/`, {
+          token: s.token,
+          method: "PATCH",
+          body: { enabled },
+        }),
+      ),
+    );
+    for (const change of changes) expect(change.status).toBe(200);
+    const versions = (await ok(call(versionsPath(feature.id), { token: s.token }))).results;
+    const first = versions.at(-1);
+    expect(first).toMatchObject({
+      author: null,
+      previous_version_uuid: null,
+      state: { environment_default: { enabled: true, feature_state_value: "old" } },
+    });
+    // The baseline is written once; every later version is a change by its author.
+    expect(versions.filter((v: { author: unknown }) => v.author === null)).toHaveLength(1);
+    expect(versions[0].author).toEqual({ id: expect.any(Number), email: s.email });
   });
 });

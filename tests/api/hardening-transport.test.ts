@@ -8,7 +8,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, signUp, type ApiResult } from "../support/api";
-import { appRoutes, fillPattern, MISSING_IDS, seedTenant, type Tenant } from "../support/routes";
+import { appRoutes, fillPattern, idsFor, MISSING_IDS, seedTenant, type Tenant } from "../support/routes";
 import { freePort, startEnsign, type RunningEnsign } from "../support/server";
 
 const SMALL_CAP = 4096;
@@ -348,16 +348,21 @@ describe("another tenant's ids answer exactly as ids that name nothing", () => {
     const mismatches: string[] = [];
     let compared = 0;
     for (const route of appRoutes("api/v1")) {
-      for (const param of route.params.filter((p) => p !== "file")) {
+      // An invitation's hash is a bearer secret: whoever holds another tenant's may use it to
+      // join (tests/api/invitations.test.ts covers how unknown and expired ones answer).
+      for (const param of route.params.filter((p) => p !== "file" && p !== "hash")) {
         for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
           const body = method === "GET" || method === "DELETE" ? undefined : {};
           const ask = (value: string | number) =>
-            call(fillPattern(route.pattern, { ...mine.ids, [param]: value }), {
+            call(fillPattern(route.pattern, { ...idsFor(mine, route.pattern), [param]: value }), {
               method,
               body,
               token: mine.token,
             });
-          const [other, missing] = [await ask(theirs.ids[param]), await ask(MISSING_IDS[param])];
+          const [other, missing] = [
+            await ask(idsFor(theirs, route.pattern)[param]),
+            await ask(MISSING_IDS[param]),
+          ];
           compared++;
           if (other.status !== missing.status || other.text !== missing.text) {
             mismatches.push(
@@ -369,7 +374,8 @@ describe("another tenant's ids answer exactly as ids that name nothing", () => {
     }
     expect(compared).toBeGreaterThan(150);
     expect(mismatches).toEqual([]);
-  });
+    // Two requests per parameter, method and route: more than the default time on a busy machine.
+  }, 120_000);
 
   it("in the ids a body names", async () => {
     const env = `/api/v1/environments/${mine.envKey}`;

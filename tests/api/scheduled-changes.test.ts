@@ -51,9 +51,11 @@ describe("scheduled changes", () => {
       enabled: true,
       feature_state_value: "new",
       changes_value: true,
+      segment_overrides: [],
       run_at: runAt,
       status: "PENDING",
       created_by: expect.any(Number),
+      author: { id: created.body.created_by, email: s.email },
       created_at: expect.any(String),
       applied_at: null,
     });
@@ -126,8 +128,21 @@ describe("scheduled changes", () => {
     });
     expect([nothing.status, nothing.body]).toEqual([
       400,
-      { non_field_errors: ["Give enabled, feature_state_value or both."] },
+      { non_field_errors: ["Give enabled, feature_state_value, segment_overrides or several."] },
     ]);
+    const badOverrides = await call(schedulePath(featureId), {
+      token: s.token,
+      body: { run_at: "2099-01-01T00:00:00Z", segment_overrides: [{ segment: 999999, enabled: true }] },
+    });
+    expect([badOverrides.status, badOverrides.body]).toEqual([
+      400,
+      { segment_overrides: ["Segment 999999 does not override this feature in this environment."] },
+    ]);
+    const emptyOverride = await call(schedulePath(featureId), {
+      token: s.token,
+      body: { run_at: "2099-01-01T00:00:00Z", segment_overrides: [{ segment: 1 }] },
+    });
+    expect(emptyOverride.status).toBe(400);
     const anonymous = await call(schedulePath(featureId));
     expect([anonymous.status, anonymous.body]).toEqual([
       401,
@@ -140,5 +155,128 @@ describe("scheduled changes", () => {
       const res = await call(path, { token: s.token, method });
       expect([path, res.status, res.body]).toEqual([path, 404, { detail: "Not found." }]);
     }
+  });
+
+  it("changes segment overrides with the default at run_at: audited, notified, one version", async () => {
+    const featureId = await newFeature();
+    const [beta, gamma] = await Promise.all(
+      ["beta", "gamma"].map(async (plan) => {
+        const segment = await call(`/api/v1/projects/${s.projectId}/segments/`, {
+          token: s.token,
+          body: {
+            name: unique(plan),
+            rules: [
+              {
+                type: "ALL",
+                rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: plan }] }],
+              },
+            ],
+          },
+        });
+        expect(segment.status).toBe(201);
+        return segment.body;
+      }),
+    );
+    for (const segment of [beta, gamma]) {
+      const override = await call(
+        `/api/v1/environments/${s.envKey}/features/${featureId}/create-segment-override/`,
+        {
+          token: s.token,
+          body: {
+            enabled: false,
+            feature_state_value: { type: "unicode", string_value: "seg-old" },
+            feature_segment: { segment: segment.id },
+          },
+        },
+      );
+      expect(override.status, override.text).toBe(201);
+    }
+    const versionsBefore = (
+      await call(`/api/v1/environments/${s.envKey}/features/${featureId}/versions/`, { token: s.token })
+    ).body.count;
+    const runAt = new Date(Date.now() + 1000).toISOString();
+    const created = await call(schedulePath(featureId), {
+      token: s.token,
+      body: {
+        run_at: runAt,
+        feature_state_value: "default-new",
+        segment_overrides: [
+          { segment: beta.id, enabled: true, feature_state_value: 42 },
+          { segment: gamma.id, enabled: true },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({
+      enabled: null,
+      feature_state_value: "default-new",
+      changes_value: true,
+      segment_overrides: [
+        {
+          segment: beta.id,
+          segment_name: beta.name,
+          enabled: true,
+          feature_state_value: 42,
+          changes_value: true,
+        },
+        {
+          segment: gamma.id,
+          segment_name: gamma.name,
+          enabled: true,
+          feature_state_value: null,
+          changes_value: false,
+        },
+      ],
+    });
+    // gamma's override is removed before run_at: its part is skipped, the rest applies.
+    const links = await call(
+      `/api/v1/features/feature-segments/?feature=${featureId}&environment=${s.environmentId}`,
+      { token: s.token },
+    );
+    const gammaLink = links.body.results.find((l: { segment: number }) => l.segment === gamma.id);
+    expect(
+      (await call(`/api/v1/features/feature-segments/${gammaLink.id}/`, { token: s.token, method: "DELETE" }))
+        .status,
+    ).toBe(204);
+
+    const identityFlag = async () => {
+      const res = await call("/api/v1/identities/", {
+        envKey: s.envKey,
+        body: { identifier: unique("beta-user"), traits: [{ trait_key: "plan", trait_value: "beta" }] },
+      });
+      return res.body.flags.find((f: { feature: { id: number } }) => f.feature.id === featureId);
+    };
+    expect(await identityFlag()).toMatchObject({ enabled: false, feature_state_value: "seg-old" });
+    let list = await call(schedulePath(featureId), { token: s.token });
+    while (list.body[0].status === "PENDING") {
+      await new Promise((r) => setTimeout(r, 200));
+      list = await call(schedulePath(featureId), { token: s.token });
+    }
+    expect(list.body[0].status).toBe("APPLIED");
+    // Any of this file's instances may have applied it: the server answering SDK calls learns
+    // of another instance's write from its revision poll, a moment later.
+    let flag = await identityFlag();
+    while (flag.feature_state_value === "seg-old") {
+      await new Promise((r) => setTimeout(r, 100));
+      flag = await identityFlag();
+    }
+    expect(flag).toMatchObject({ enabled: true, feature_state_value: 42 });
+    const flags = await call("/api/v1/flags/", { envKey: s.envKey });
+    expect(flags.body.find((f: { feature: { id: number } }) => f.feature.id === featureId)).toMatchObject({
+      enabled: false,
+      feature_state_value: "default-new",
+    });
+    // One version for the whole change (after the one of gamma's removal).
+    const versions = (
+      await call(`/api/v1/environments/${s.envKey}/features/${featureId}/versions/`, { token: s.token })
+    ).body;
+    expect(versions.count).toBe(versionsBefore + 2);
+    expect(versions.results[0]).toMatchObject({
+      author: { email: s.email },
+      state: {
+        environment_default: { enabled: false, feature_state_value: "default-new" },
+        segment_overrides: [{ segment: beta.id, enabled: true, feature_state_value: 42, value_type: "int" }],
+      },
+    });
   });
 });

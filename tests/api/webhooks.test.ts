@@ -297,3 +297,75 @@ describe("durability", () => {
     expect(attempts[1].body).toBe(attempts[0].body);
   });
 });
+
+describe("restores and scheduled changes notify like any change", () => {
+  it("a restore and an applied scheduled change each send FLAG_UPDATED in Flagsmith's shape", async () => {
+    const s = await seed();
+    const path = "/restore-and-schedule";
+    await call(`/api/v1/environments/${s.envKey}/webhooks/`, {
+      token: s.token,
+      body: { url: `${receiverUrl}${path}`, secret: "r" },
+    });
+    const feature = await toggleNewFeature(s, "restored_flag");
+    const bodies = () => at(path).map((r) => JSON.parse(r.body));
+    await waitFor("the toggle", () => (at(path).length >= 1 ? true : undefined));
+
+    const versions = await call(`/api/v1/environments/${s.envKey}/features/${feature.id}/versions/`, {
+      token: s.token,
+    });
+    const first = versions.body.results.at(-1);
+    const restored = await call(
+      `/api/v1/environments/${s.envKey}/features/${feature.id}/versions/${first.uuid}/restore/`,
+      { token: s.token, method: "POST" },
+    );
+    expect(restored.status).toBe(201);
+    await waitFor("the restore", () => (at(path).length >= 2 ? true : undefined));
+    const restoreEvent = bodies()[1];
+    expect(restoreEvent).toEqual({
+      event_type: "FLAG_UPDATED",
+      data: {
+        changed_by: s.email,
+        timestamp: expect.any(String),
+        new_state: expect.objectContaining({
+          enabled: false,
+          feature: expect.objectContaining({ id: feature.id, name: "restored_flag" }),
+          environment: { id: s.environmentId, name: "Development" },
+          identity: null,
+          identity_identifier: null,
+          feature_segment: null,
+          feature_state_value: null,
+          multivariate_feature_state_values: [],
+        }),
+        previous_state: expect.objectContaining({ enabled: true }),
+      },
+    });
+    // The same keys as a normal change's payload.
+    expect(Object.keys(restoreEvent.data.new_state).sort()).toEqual(
+      Object.keys(bodies()[0].data.new_state).sort(),
+    );
+    expect(at(path)[1].signature).toBe(sign(at(path)[1].body, "r"));
+
+    const scheduled = await call(
+      `/api/v1/environments/${s.envKey}/features/${feature.id}/scheduled-changes/`,
+      {
+        token: s.token,
+        body: {
+          run_at: new Date(Date.now() + 500).toISOString(),
+          enabled: true,
+          feature_state_value: "later",
+        },
+      },
+    );
+    expect(scheduled.status).toBe(201);
+    await waitFor("the scheduled change", () => (at(path).length >= 3 ? true : undefined));
+    expect(bodies()[2]).toEqual({
+      event_type: "FLAG_UPDATED",
+      data: {
+        changed_by: s.email,
+        timestamp: expect.any(String),
+        new_state: expect.objectContaining({ enabled: true, feature_state_value: "later" }),
+        previous_state: expect.objectContaining({ enabled: false, feature_state_value: null }),
+      },
+    });
+  });
+});

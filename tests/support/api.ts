@@ -54,24 +54,26 @@ export type Seeded = {
   envKey: string;
 };
 
-export async function signUp(): Promise<{ token: string; email: string; id: number }> {
+export async function signUp(baseUrl?: string): Promise<{ token: string; email: string; id: number }> {
   const email = `${unique("user")}@example.com`;
-  const res = await call("/api/v1/auth/users/", { body: { email, password: "correct-horse-9" } });
+  const res = await call("/api/v1/auth/users/", { body: { email, password: "correct-horse-9" }, baseUrl });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { token: res.body.key, email, id: res.body.id };
 }
 
-/** A user with an organisation, a project and one environment. */
-export async function seed(): Promise<Seeded> {
-  const { token, email } = await signUp();
-  const org = await call("/api/v1/organisations/", { token, body: { name: unique("org") } });
+/** A user with an organisation, a project and one environment (on this run's server by default). */
+export async function seed(baseUrl?: string): Promise<Seeded> {
+  const { token, email } = await signUp(baseUrl);
+  const org = await call("/api/v1/organisations/", { token, body: { name: unique("org") }, baseUrl });
   const project = await call("/api/v1/projects/", {
     token,
     body: { name: unique("project"), organisation: org.body.id },
+    baseUrl,
   });
   const env = await call("/api/v1/environments/", {
     token,
     body: { name: "Development", project: project.body.id },
+    baseUrl,
   });
   if (env.status !== 201) throw new Error(`seeding failed: ${env.status} ${env.text}`);
   return {

@@ -38,7 +38,20 @@ async function ok(res: Promise<{ status: number; text: string; body: any }>, wha
   return r.body;
 }
 
-export type Tenant = Seeded & { ids: Record<string, string | number> };
+export type Tenant = Seeded & {
+  ids: Record<string, string | number>;
+  /** Grant ids by `<object>/<user|user-group>-permissions`. */
+  grantIds: Record<string, number>;
+};
+
+/** The tenant's ids for a route: [grantId] from the grant table that route reads. */
+export function idsFor(tenant: Tenant, pattern: string): Record<string, string | number> {
+  const family =
+    /\/(organisations|projects|environments)\/\[[^\]]+\]\/(user-permissions|user-group-permissions)\//.exec(
+      pattern,
+    );
+  return family ? { ...tenant.ids, grantId: tenant.grantIds[`${family[1]}/${family[2]}`] } : tenant.ids;
+}
 
 /** A user with one of everything a route path can name: its ids keyed by path parameter name. */
 export async function seedTenant(): Promise<Tenant> {
@@ -112,6 +125,14 @@ export async function seedTenant(): Promise<Tenant> {
     call(`${env}/webhooks/`, { token, body: { url: "http://127.0.0.1:9/hook", enabled: false } }),
     "webhook",
   );
+  const tag = await ok(
+    call(`/api/v1/projects/${projectId}/tags/`, { token, body: { label: "beta" } }),
+    "tag",
+  );
+  const masterKey = await ok(
+    call(`/api/v1/organisations/${s.organisationId}/master-api-keys/`, { token, body: { name: "tf" } }),
+    "organisation API key",
+  );
   const auditEntry = (await ok(call("/api/v1/audit/", { token }), "audit log")).results[0];
   const version = (await ok(call(`${env}/features/${feature.id}/versions/`, { token }), "versions"))
     .results[0];
@@ -122,6 +143,46 @@ export async function seedTenant(): Promise<Tenant> {
     }),
     "scheduled change",
   );
+  const [invite] = await ok(
+    call(`/api/v1/organisations/${s.organisationId}/invite/`, {
+      token,
+      body: { invites: [{ email: `${unique("invitee")}@example.com`, role: "USER" }] },
+    }),
+    "invite",
+  );
+  const inviteLink = await ok(
+    call(`/api/v1/organisations/${s.organisationId}/invite-links/`, { token, body: { role: "USER" } }),
+    "invite link",
+  );
+  const me = await ok(call("/api/v1/auth/users/me/", { token }), "me");
+  const group = await ok(
+    call(`/api/v1/organisations/${s.organisationId}/groups/`, { token, body: { name: unique("group") } }),
+    "group",
+  );
+  // A grant of each kind: their tables number rows separately, so a route's [grantId] must be
+  // one of its own table (grantIdFor), or another tenant's id may name one of this tenant's rows.
+  const grantIds: Record<string, number> = {};
+  for (const [object, base] of [
+    ["organisations", `/api/v1/organisations/${s.organisationId}`],
+    ["projects", `/api/v1/projects/${projectId}`],
+    ["environments", `/api/v1/environments/${envKey}`],
+  ] as const) {
+    // The creator already holds an admin grant on its project and environment.
+    const held = (await ok(call(`${base}/user-permissions/`, { token }), `${object} user grants`))[0];
+    const user =
+      held ??
+      (await ok(
+        call(`${base}/user-permissions/`, { token, body: { user: me.id, permissions: [] } }),
+        `${object} user grant`,
+      ));
+    const groupGrant = await ok(
+      call(`${base}/user-group-permissions/`, { token, body: { group: group.id, permissions: [] } }),
+      `${object} group grant`,
+    );
+    grantIds[`${object}/user-permissions`] = user.id;
+    grantIds[`${object}/user-group-permissions`] = groupGrant.id;
+  }
+  const grant = { id: grantIds["projects/user-permissions"] };
   return {
     ...s,
     ids: {
@@ -142,11 +203,20 @@ export async function seedTenant(): Promise<Tenant> {
         identityState.featurestate_uuid,
       keyId: key.id,
       webhookId: webhook.id,
+      prefix: masterKey.prefix,
       auditLogId: auditEntry.id,
       versionUuid: version.uuid,
       changeId: change.id,
+      inviteId: invite.id,
+      inviteLinkId: inviteLink.id,
+      hash: inviteLink.hash,
+      userId: me.id,
+      groupId: group.id,
+      grantId: grant.id,
+      tagId: tag.id,
       file: "swagger-ui.css",
     },
+    grantIds,
   };
 }
 
@@ -166,8 +236,16 @@ export const MISSING_IDS: Record<string, string | number> = {
   featurestateUuid: "00000000-0000-4000-8000-000000000000",
   keyId: 999999999,
   webhookId: 999999999,
+  prefix: "ZZZZZZZZ",
   auditLogId: 999999999,
   versionUuid: "00000000-0000-4000-8000-000000000000",
   changeId: 999999999,
+  inviteId: 999999999,
+  inviteLinkId: 999999999,
+  hash: "NoSuchInvitation000000000000000",
+  userId: 999999999,
+  groupId: 999999999,
+  grantId: 999999999,
+  tagId: 999999999,
   file: "swagger-ui.css",
 };

@@ -45,6 +45,10 @@ export async function startEnsign(options: {
       NEXTAUTH_SECRET: "ensign-test-secret",
       NEXTAUTH_URL: `http://127.0.0.1:${port}`,
       ENSIGN_BCRYPT_ROUNDS: "4",
+      // The API tests receive webhooks on 127.0.0.1, which the default network policy
+      // refuses. Every instance on the shared database must allow it (any of them may send
+      // a delivery); tests/api/webhook-network.test.ts sets "false" on its own database.
+      ENSIGN_WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

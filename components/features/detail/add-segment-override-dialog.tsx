@@ -4,6 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Checkbox, SelectField } from "@/components/ui/field";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { useSegments } from "@/lib/dashboard/hooks";
@@ -50,9 +52,21 @@ export function AddSegmentOverrideDialog({
     onClose();
   };
 
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const toast = useToast();
   const submit = async () => {
     const chosen = segment || (choices[0] ? String(choices[0].id) : "");
     if (!chosen || !parsed.ok) return;
+    const segmentName = choices.find((c) => String(c.id) === chosen)?.name ?? "this segment";
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Add an override of <Name>{feature.name}</Name> for {segmentName} in {env}?
+        </>
+      ),
+      "Add override",
+    );
+    if (!asked) return;
     setBusy(true);
     setError(null);
     try {
@@ -62,6 +76,7 @@ export function AddSegmentOverrideDialog({
         feature_segment: { segment: Number(chosen) },
       });
       await onAdded();
+      toast({ message: `Added an override for ${segmentName}.` });
       close();
     } catch (e) {
       setError(errorMessage(e));

@@ -24,7 +24,7 @@ export function EvaluationChart({
     >
       <Card className="p-4">
         {error ? (
-          <p className="text-sm text-zinc-500">Evaluation counts are not available.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">Evaluation counts are not available.</p>
         ) : !data ? (
           <Skeleton className="h-24" />
         ) : total === 0 ? (
@@ -55,7 +55,7 @@ export function EvaluationChart({
                 />
               ))}
             </div>
-            <div className="flex justify-between text-xs text-zinc-500">
+            <div className="flex justify-between text-xs text-zinc-500 dark:text-zinc-400">
               <span>{series[0]?.day}</span>
               <span>{series[series.length - 1]?.day}</span>
             </div>

@@ -3,12 +3,14 @@
 // between any two versions, and a Restore button that writes an old version back.
 import { useState } from "react";
 import { mutate } from "swr";
+import { gate, useEnvironmentPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useFeatureVersions, versionUrls, type FeatureVersion } from "@/lib/dashboard/feature-versions";
 import { VersionDiff } from "./version-diff";
@@ -19,6 +21,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 const label = (v: FeatureVersion) => `${when(v.created_at)} · ${v.author?.email ?? "server"}`;
 
 export function FeatureHistory({ environmentKey, featureId }: FeatureHistoryProps) {
+  const restoreGate = gate(useEnvironmentPermissions(environmentKey), "UPDATE_FEATURE_STATE");
   const { data, error } = useFeatureVersions(environmentKey, featureId);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
@@ -27,10 +30,12 @@ export function FeatureHistory({ environmentKey, featureId }: FeatureHistoryProp
   const toUuid = to ?? versions?.[0]?.uuid ?? null;
   const fromUuid = from ?? versions?.find((v) => v.uuid === toUuid)?.previous_version_uuid ?? null;
 
+  const toast = useToast();
   const restore = async (version: FeatureVersion) => {
     await api.post(versionUrls.restore(environmentKey, featureId, version.uuid));
     // The restore changes the default, the overrides and the history: refresh every view.
     await mutate(() => true);
+    toast({ message: "Restored that version: it is the live one now." });
   };
 
   return (
@@ -51,7 +56,7 @@ export function FeatureHistory({ environmentKey, featureId }: FeatureHistoryProp
             <span className="text-zinc-700 dark:text-zinc-300">{label(v)}</span>
             {v.is_live && <Badge tone="green">Live</Badge>}
             {v.restored_from_uuid && <Badge tone="indigo">Restore</Badge>}
-            <span className="text-zinc-500">
+            <span className="text-zinc-500 dark:text-zinc-400">
               {v.state.environment_default?.enabled ? "On" : "Off"} ·{" "}
               <span className="font-mono">
                 {JSON.stringify(v.state.environment_default?.feature_state_value)}
@@ -71,7 +76,7 @@ export function FeatureHistory({ environmentKey, featureId }: FeatureHistoryProp
                 Changes
               </Button>
               {!v.is_live && (
-                <Button size="sm" onClick={() => setRestoring(v)}>
+                <Button size="sm" onClick={() => setRestoring(v)} {...restoreGate}>
                   Restore
                 </Button>
               )}

@@ -4,12 +4,15 @@
 import { useRouter } from "next/navigation";
 import { mutate } from "swr";
 import { DangerZone } from "@/components/common/danger-zone";
+import { PermissionGate } from "@/components/permissions/permission-gate";
+import { useEnvironmentPermissions, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Card, Section } from "@/components/ui/card";
 import { LoadError } from "@/components/common/load-error";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { api } from "@/lib/dashboard/api-client";
 import { featureStatesKey, useEnvironment, useFeature, useFeatureStates } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -20,6 +23,9 @@ import { ValueEditor } from "../value-editor";
 import { EvaluationChart } from "./evaluation-chart";
 import { FeatureHistory } from "./feature-history";
 import { FeatureSettingsForm } from "./feature-settings-form";
+import { ScheduledChanges } from "./scheduled-changes";
+import { IdentityOverrides } from "./identity-overrides";
+import { FeatureTagsOwners } from "./feature-tags-owners";
 import { SegmentOverrides } from "./segment-overrides";
 import { Variations } from "./variations";
 
@@ -31,12 +37,34 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
   const { data: feature, error } = useFeature(projectId, featureId);
   const { data: states } = useFeatureStates(environmentKey);
   const state = states?.find((s) => s.feature === featureId);
+  const projectPermissions = useProjectPermissions(projectId);
+  const environmentPermissions = useEnvironmentPermissions(environmentKey);
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const featureName = <Name>{feature?.name}</Name>;
 
   const saveValue = async (value: FlagValue) => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Change the value of {featureName} in {env}?
+        </>
+      ),
+      "Save value",
+    );
+    if (!asked) return false;
     await api.patch(urls.featureState(environmentKey, state!.id), { feature_state_value: value });
     await mutate(featureStatesKey(environmentKey));
   };
   const remove = async () => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Delete {featureName} from {env} and every other environment?
+        </>
+      ),
+      "Delete feature",
+    );
+    if (!asked) return;
     await api.delete(urls.feature(projectId, featureId));
     await mutate(featureStatesKey(environmentKey));
     router.push(paths.features(projectId, environmentKey));
@@ -90,7 +118,9 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
       >
         <Card className="p-4">
           {state ? (
-            <ValueEditor label="Value" value={state.feature_state_value} onSave={saveValue} />
+            <PermissionGate denial={environmentPermissions.denial("UPDATE_FEATURE_STATE")}>
+              <ValueEditor label="Value" value={state.feature_state_value} onSave={saveValue} />
+            </PermissionGate>
           ) : (
             <Skeleton className="h-20" />
           )}
@@ -98,20 +128,53 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
       </Section>
 
       {feature && state && (
-        <Variations projectId={projectId} environmentKey={environmentKey} feature={feature} state={state} />
+        <PermissionGate
+          denial={
+            projectPermissions.denial("CREATE_FEATURE") ??
+            environmentPermissions.denial("UPDATE_FEATURE_STATE")
+          }
+        >
+          <Variations projectId={projectId} environmentKey={environmentKey} feature={feature} state={state} />
+        </PermissionGate>
       )}
       {feature && environment && (
-        <SegmentOverrides
-          projectId={projectId}
-          environmentKey={environmentKey}
-          environmentId={environment.id}
-          feature={feature}
-        />
+        <PermissionGate denial={environmentPermissions.denial("MANAGE_SEGMENT_OVERRIDES")}>
+          <SegmentOverrides
+            projectId={projectId}
+            environmentKey={environmentKey}
+            environmentId={environment.id}
+            feature={feature}
+          />
+        </PermissionGate>
+      )}
+      {environment && state && (
+        <PermissionGate denial={environmentPermissions.denial("UPDATE_FEATURE_STATE")}>
+          <ScheduledChanges
+            environmentKey={environmentKey}
+            environmentId={environment.id}
+            featureId={featureId}
+            defaultStateId={state.id}
+          />
+        </PermissionGate>
+      )}
+      {environmentPermissions.allows("VIEW_IDENTITIES") && (
+        <PermissionGate denial={environmentPermissions.denial("MANAGE_IDENTITIES")}>
+          <IdentityOverrides projectId={projectId} environmentKey={environmentKey} featureId={featureId} />
+        </PermissionGate>
       )}
       <FeatureHistory environmentKey={environmentKey} featureId={featureId} />
       {feature && <EvaluationChart environmentKey={environmentKey} featureName={feature.name} />}
-      {feature && <FeatureSettingsForm projectId={projectId} feature={feature} />}
       {feature && (
+        <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
+          <FeatureTagsOwners projectId={projectId} feature={feature} />
+        </PermissionGate>
+      )}
+      {feature && (
+        <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
+          <FeatureSettingsForm projectId={projectId} feature={feature} />
+        </PermissionGate>
+      )}
+      {feature && projectPermissions.allows("DELETE_FEATURE") && (
         <DangerZone
           what="feature"
           name={feature.name}

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Checkbox, TextAreaField } from "@/components/ui/field";
+import { useUnsavedChanges } from "@/components/ui/unsaved-changes";
 import { api } from "@/lib/dashboard/api-client";
 import type { Feature } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
@@ -16,6 +17,7 @@ export function FeatureSettingsForm({ projectId, feature }: { projectId: number;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
+  useUnsavedChanges(description !== (feature.description ?? "") || serverOnly !== feature.is_server_key_only);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

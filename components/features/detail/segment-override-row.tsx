@@ -1,9 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { Button } from "@/components/ui/button";
 import { InlineIds } from "@/components/ui/json-view";
 import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import type { FeatureSegment, FlagValue, SegmentOverrideState } from "@/lib/dashboard/types";
@@ -14,6 +16,8 @@ import { ValueEditor } from "../value-editor";
 
 type SegmentOverrideRowProps = {
   featureSegment: FeatureSegment;
+  environmentKey: string;
+  featureName: string;
   state: SegmentOverrideState | undefined;
   position: number;
   count: number;
@@ -25,6 +29,8 @@ type SegmentOverrideRowProps = {
 
 export function SegmentOverrideRow({
   featureSegment,
+  environmentKey,
+  featureName,
   state,
   position,
   count,
@@ -40,13 +46,26 @@ export function SegmentOverrideRow({
   const value = state ? valueFromObject(state.feature_state_value) : null;
   const shownEnabled = enabled ?? state?.enabled ?? false;
 
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const toast = useToast();
   const toggle = async (next: boolean) => {
     if (!state) return;
+    const verb = next ? "Turn on" : "Turn off";
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          {verb} <Name>{featureName}</Name> for {name} in {env}?
+        </>
+      ),
+      `${verb} for ${name}`,
+    );
+    if (!asked) return;
     setEnabled(next);
     setError(null);
     try {
       await api.patch(urls.segmentOverride(state.id), { enabled: next });
       await onChanged();
+      toast({ message: `${featureName} turned ${next ? "on" : "off"} for ${name}.` });
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -54,9 +73,19 @@ export function SegmentOverrideRow({
     }
   };
   const saveValue = async (next: FlagValue) => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Change the value of <Name>{featureName}</Name> for {name} in {env}?
+        </>
+      ),
+      "Save value",
+    );
+    if (!asked) return false;
     await api.patch(urls.segmentOverride(state!.id), { feature_state_value: valueObject(next) });
     await onChanged();
     setEditing(false);
+    toast({ message: `Saved the value of ${featureName} for ${name}.` });
   };
 
   return (
@@ -138,7 +167,7 @@ export function SegmentOverrideRow({
             variant="ghost"
             aria-label={`Remove ${name} override`}
             onClick={onRemove}
-            className="text-zinc-500 hover:text-red-600"
+            className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
           >
             Remove
           </Button>

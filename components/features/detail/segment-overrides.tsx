@@ -4,15 +4,22 @@
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { mutate } from "swr";
+import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { ListSkeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
-import { allPagesKey, useFeatureSegments, useFeatureStatesOfFeature } from "@/lib/dashboard/hooks";
+import {
+  allPagesKey,
+  isFeaturesKey,
+  useFeatureSegments,
+  useFeatureStatesOfFeature,
+} from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import type { Feature, FeatureSegment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
@@ -50,11 +57,7 @@ export function SegmentOverrides({
   const segmentsKey = allPagesKey(urls.featureSegments({ feature: feature.id, environment: environmentId }));
   const statesKey = allPagesKey(urls.segmentOverrides({ feature: feature.id, environment: environmentId }));
   const refresh = () =>
-    Promise.all([
-      mutate(segmentsKey),
-      mutate(statesKey),
-      mutate(urls.features(projectId, { environment: environmentId })),
-    ]);
+    Promise.all([mutate(segmentsKey), mutate(statesKey), mutate(isFeaturesKey(projectId))]);
 
   // Moving a row re-inserts it in the DOM (and may disable the button pressed), which drops focus
   // to the page body: put it back on the moved row's button in the same direction, or the other.
@@ -69,7 +72,19 @@ export function SegmentOverrides({
     (same ?? other)?.focus();
   }, [focusAfterMove, ordered]);
 
+  const confirmChange = useProtectedConfirm(environmentKey);
+  const toast = useToast();
   const move = async (index: number, delta: -1 | 1) => {
+    const asked = await confirmChange(
+      (env) => (
+        <>
+          Move the override for {ordered[index].segment_name ?? "this segment"} of <Name>{feature.name}</Name>{" "}
+          {delta < 0 ? "up" : "down"} in {env}?
+        </>
+      ),
+      "Move override",
+    );
+    if (!asked) return;
     setFocusAfterMove({ id: ordered[index].id, delta });
     const next = ordered.slice();
     const [item] = next.splice(index, 1);
@@ -89,6 +104,9 @@ export function SegmentOverrides({
           revalidate: true,
         },
       );
+      toast({
+        message: `Moved ${ordered[index].segment_name ?? "the override"} to position ${index + delta + 1}.`,
+      });
     } catch (e) {
       setReorderError(errorMessage(e));
     }
@@ -125,6 +143,8 @@ export function SegmentOverrides({
               <SegmentOverrideRow
                 key={fs.id}
                 featureSegment={fs}
+                environmentKey={environmentKey}
+                featureName={feature.name}
                 state={stateBySegment.get(fs.id)}
                 position={index}
                 count={ordered.length}
@@ -153,8 +173,19 @@ export function SegmentOverrides({
         confirmLabel="Remove override"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
+          const asked = await confirmChange(
+            (env) => (
+              <>
+                Remove the override for {removing!.segment_name ?? "this segment"} of{" "}
+                <Name>{feature.name}</Name> in {env}?
+              </>
+            ),
+            "Remove override",
+          );
+          if (!asked) return;
           await api.delete(urls.featureSegment(removing!.id));
           await refresh();
+          toast({ message: `Removed the override for ${removing!.segment_name ?? "the segment"}.` });
         }}
       />
     </Section>

@@ -63,7 +63,9 @@ export function VersionDiff({
         {select(to, (uuid) => onChange(from, uuid), "To")}
       </div>
       {error && <ErrorMessage error={error} />}
-      {data && data.changes.length === 0 && <p className="text-sm text-zinc-500">No differences.</p>}
+      {data && data.changes.length === 0 && (
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No differences.</p>
+      )}
       {data && data.changes.length > 0 && (
         <ChangeTable
           label="Version differences"

@@ -16,7 +16,7 @@ export function RuleBuilder({ groups, onChange, showErrors, apiErrors }: RuleBui
   return (
     <div className="space-y-2" data-testid="rule-builder">
       {groups.length === 0 && (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:border-zinc-700">
+        <p className="rounded-lg border border-dashed border-zinc-300 p-4 text-center text-sm text-zinc-500 dark:text-zinc-400 dark:border-zinc-700">
           A segment needs at least one group of conditions.
         </p>
       )}

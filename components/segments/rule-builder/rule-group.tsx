@@ -41,9 +41,9 @@ export function RuleGroup({
       className="rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
     >
       <header className="flex items-center justify-between border-b border-zinc-100 px-3 py-2 dark:border-zinc-800">
-        <h3 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           {label} <span className="font-normal normal-case">— any of these match</span>
-        </h3>
+        </h2>
         <Button
           size="sm"
           variant="ghost"

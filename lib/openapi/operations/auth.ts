@@ -32,7 +32,10 @@ export const authOperations: Operation[] = [
     path: "/api/v1/auth/users/",
     operationId: "signUp",
     summary: "Sign up",
-    description: "Creates an account and answers it with its first API token.",
+    description:
+      "Creates an account and answers it with its first API token. With `invite_hash` (an email invitation " +
+      "for this email, or an invite link) the account joins that organisation, even where sign-up is " +
+      "otherwise turned off (ENSIGN_PREVENT_SIGNUP).",
     tag: "Authentication",
     security: "none",
     body: ZSignUp,

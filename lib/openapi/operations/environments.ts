@@ -25,6 +25,8 @@ const settingsDocs: FieldDocs = {
     "Whether percentage splits hash `<api_key>_<identifier>` rather than the identity id (default true).",
   use_identity_overrides_in_local_eval:
     "Whether the environment document carries identity overrides for local evaluation (default true).",
+  is_protected:
+    "Ensign extension (not in Flagsmith): whether the dashboard asks for confirmation before every change in this environment (default false).",
 };
 const update = {
   path,

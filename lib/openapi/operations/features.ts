@@ -2,6 +2,7 @@ import {
   ZFeatureCreate,
   ZFeatureDetailQuery,
   ZFeatureListQuery,
+  ZFeatureOwnersInput,
   ZFeatureParams,
   ZFeatureUpdate,
   ZMultivariateOptionCreate,
@@ -11,7 +12,13 @@ import {
 import { ZPageQuery } from "@/lib/api/pagination";
 import { z } from "zod";
 import { ZErrorList, ZValidationErrors } from "../responses/common";
-import { ZFeature, ZFeaturePage, ZMultivariateOption, ZMultivariateOptionPage } from "../responses/features";
+import {
+  ZFeature,
+  ZFeaturePage,
+  ZMultivariateOption,
+  ZMultivariateOptionPage,
+  ZOwnedFeature,
+} from "../responses/features";
 import type { Operation } from "../types";
 import { forbidden, invalidBody, invalidPage, noContent, notAuthenticated, notFound, ok } from "./shared";
 
@@ -56,7 +63,35 @@ const optionUpdate = {
   },
 } satisfies Omit<Operation, "method" | "operationId" | "summary">;
 
+const ownersOperation = (action: "add" | "remove") =>
+  ({
+    method: "post",
+    path: `${path}${action}-owners/`,
+    operationId: action === "add" ? "addFeatureOwners" : "removeFeatureOwners",
+    summary: action === "add" ? "Add owners to a feature" : "Remove owners from a feature",
+    description:
+      action === "add"
+        ? "Every user must be a member of the project's organisation, else nothing changes."
+        : "Users that are not owners are ignored.",
+    tag,
+    security: "token",
+    params: ZFeatureParams,
+    body: ZFeatureOwnersInput,
+    status: 200,
+    responses: {
+      200: ok("The feature with its owners.", ZOwnedFeature),
+      400: {
+        description: "The body is invalid (field errors), or a user is not a member (a bare list).",
+        schema: z.union([ZValidationErrors, ZErrorList]),
+      },
+      401: notAuthenticated,
+      404: notFound("The project or the feature"),
+    },
+  }) satisfies Operation;
+
 export const featureOperations: Operation[] = [
+  ownersOperation("add"),
+  ownersOperation("remove"),
   {
     method: "get",
     path: listPath,

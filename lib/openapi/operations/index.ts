@@ -8,11 +8,15 @@ import { environmentOperations } from "./environments";
 import { evaluateOperations } from "./evaluate";
 import { featureStateOperations } from "./feature-states";
 import { featureOperations } from "./features";
+import { tagOperations } from "./tags";
 import { healthOperations } from "./health";
 import { identityOperations } from "./identities";
 import { identityOverrideOperations } from "./identity-overrides";
+import { masterApiKeyOperations } from "./master-api-keys";
+import { invitationOperations } from "./invitations";
 import { organisationOperations } from "./organisations";
 import { overrideOperations } from "./overrides";
+import { permissionOperations } from "./permissions";
 import { projectOperations } from "./projects";
 import { sdkOperations } from "./sdk";
 import { segmentOperations } from "./segments";
@@ -25,10 +29,12 @@ export const OPERATIONS: Operation[] = [
   ...sdkOperations,
   ...authOperations,
   ...organisationOperations,
+  ...permissionOperations,
   ...projectOperations,
   ...environmentOperations,
   ...serverKeyOperations,
   ...featureOperations,
+  ...tagOperations,
   ...featureStateOperations,
   ...segmentOperations,
   ...overrideOperations,
@@ -38,7 +44,9 @@ export const OPERATIONS: Operation[] = [
   ...edgeIdentityOperations,
   ...auditOperations,
   ...webhookOperations,
+  ...masterApiKeyOperations,
   ...versionOperations,
   ...scheduledChangeOperations,
+  ...invitationOperations,
   ...healthOperations,
 ];

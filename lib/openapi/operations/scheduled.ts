@@ -31,9 +31,9 @@ export const scheduledChangeOperations: Operation[] = [
     method: "post",
     path: list,
     operationId: "createScheduledChange",
-    summary: "Schedule a change of the environment default",
+    summary: "Schedule a change of the environment default and segment overrides",
     description:
-      "The server applies it at run_at (on several instances, exactly once); it is audited and becomes a version.",
+      "The server applies it at run_at (on several instances, exactly once); each state it changes is audited and notified to the environment's webhooks, and the whole change becomes one version. Every segment named must override the feature in the environment when scheduled.",
     tag,
     security: "token",
     params: ZScheduledChangesParams,

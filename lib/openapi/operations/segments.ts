@@ -1,4 +1,6 @@
 import {
+  ZAssociatedFeaturesQuery,
+  ZIdentityCountQuery,
   ZProjectSegmentsParams,
   ZSegmentCreate,
   ZSegmentListQuery,
@@ -6,7 +8,12 @@ import {
   ZSegmentPatch,
   ZSegmentUpdate,
 } from "@/lib/segments/schemas";
-import { ZSegment, ZSegmentPage } from "../responses/segments";
+import {
+  ZSegment,
+  ZSegmentAssociatedFeaturePage,
+  ZSegmentIdentityCount,
+  ZSegmentPage,
+} from "../responses/segments";
 import type { Operation } from "../types";
 import {
   forbidden,
@@ -131,6 +138,50 @@ export const segmentOperations: Operation[] = [
       204: noContent("The segment is deleted."),
       401: notAuthenticated,
       404: notFound("The project or the segment"),
+    },
+  },
+  {
+    method: "get",
+    path: `${path}associated-features/`,
+    operationId: "listSegmentAssociatedFeatures",
+    summary: "List the features a segment overrides",
+    description:
+      "One row per segment override (feature state) of the segment, in every environment of the project or in `environment`. Up to 999 per page (`page_size`).",
+    tag,
+    security: "token",
+    params: ZSegmentParams,
+    query: ZAssociatedFeaturesQuery,
+    status: 200,
+    responses: {
+      200: ok("A page of segment overrides.", ZSegmentAssociatedFeaturePage),
+      400: { ...invalidQuery, description: "`environment` is not an integer." },
+      401: notAuthenticated,
+      404: {
+        ...invalidPage,
+        description:
+          "The project or the segment does not exist or is not visible, or the page is past the end.",
+      },
+    },
+  },
+  {
+    method: "get",
+    path: `${path}identity-count/`,
+    operationId: "countSegmentIdentities",
+    summary: "Count the identities a segment matches in an environment",
+    description:
+      "Ensign extension. Evaluates the segment with the SDK engine against the environment's stored identities and their traits, " +
+      "in batches, at most `scan_limit` identities (ENSIGN_SEGMENT_COUNT_SCAN_LIMIT, default 10,000) per request; " +
+      'past that `is_complete` is false and `count` is a lower bound ("at least").',
+    tag,
+    security: "token",
+    params: ZSegmentParams,
+    query: ZIdentityCountQuery,
+    status: 200,
+    responses: {
+      200: ok("The count.", ZSegmentIdentityCount),
+      400: { ...invalidQuery, description: "`environment` is missing." },
+      401: notAuthenticated,
+      404: notFound("The project, the segment, or the environment in that project"),
     },
   },
 ];

@@ -21,6 +21,17 @@ const entryFields = {
   author: ZAuditAuthor.nullable().meta({
     description: "Who made the change; null for changes the server made itself or a deleted account.",
   }),
+  master_api_key: z
+    .strictObject({
+      id: zInt("Numeric id of the organisation API key."),
+      prefix: zText("Prefix of the key (its first 8 characters)."),
+      name: zText("Name of the key."),
+    })
+    .nullable()
+    .meta({
+      id: "AuditLogMasterApiKey",
+      description: "The organisation API key that made the change (author is then null); null otherwise.",
+    }),
   environment: ZEnvironment.nullable().meta({
     description: "The environment of the change; null when none, or when it has since been deleted.",
   }),
@@ -43,6 +54,13 @@ const entryFields = {
       "SEGMENT",
       "IDENTITY",
       "WEBHOOK",
+      "TAG",
+      "MASTER_API_KEY",
+      "INVITE",
+      "INVITE_LINK",
+      "USER",
+      "GROUP",
+      "PERMISSION",
     ])
     .meta({ description: "What kind of object changed." }),
   is_system_event: zBool("Whether the server made the change itself (e.g. a scheduled change)."),

@@ -20,7 +20,14 @@ const userFields = {
 export const ZUser = z.strictObject(userFields).meta({ id: "User", description: "A user account." });
 
 export const ZSignedUpUser = z
-  .strictObject({ ...userFields, key: z.string().meta({ description: TOKEN_DESCRIPTION }) })
+  .strictObject({
+    ...userFields,
+    key: z.string().meta({ description: TOKEN_DESCRIPTION }),
+    organisation: z
+      .int()
+      .optional()
+      .meta({ description: "The organisation joined through `invite_hash`; only with an invitation." }),
+  })
   .meta({ id: "SignedUpUser", description: "The new account, with its first API token." });
 
 export const ZAuthToken = z
@@ -38,5 +45,15 @@ export const ZAuthConfig = z
       .boolean()
       .meta({ description: "Whether any account exists yet (false on a fresh install)." }),
     allow_signup: z.boolean().meta({ description: "Whether the sign-up endpoint accepts new accounts." }),
+    single_sign_on: z
+      .strictObject({
+        provider: z.literal("oidc").meta({ description: "next-auth provider id to sign in with." }),
+        name: z.string().meta({ description: "Label of the sign-in button (ENSIGN_OIDC_NAME)." }),
+      })
+      .nullable()
+      .meta({
+        id: "SingleSignOn",
+        description: "The OpenID Connect provider, when configured; null otherwise.",
+      }),
   })
   .meta({ id: "AuthConfig", description: "What the sign-in page needs before anyone is signed in." });

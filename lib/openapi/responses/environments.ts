@@ -44,6 +44,9 @@ export const ZEnvironment = z
     use_identity_overrides_in_local_eval: zBool(
       "Whether the environment document carries identity overrides for local evaluation.",
     ),
+    is_protected: zBool(
+      "Ensign extension (not in Flagsmith): whether the dashboard asks for confirmation before every change in this environment.",
+    ),
     is_creating: zBool("Always false: environments are created synchronously."),
     updated_at: zDateTime("When anything SDKs see in this environment last changed."),
     metadata: z

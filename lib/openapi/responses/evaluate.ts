@@ -23,7 +23,15 @@ export const ZExplainedCondition = z
   })
   .meta({ id: "ExplainedCondition", description: "One condition and its result." });
 
-export const ZExplainedRule: z.ZodType = z
+/** A rule as the explainer reports it; written out because the schema refers to itself. */
+export type ExplainedRule = {
+  type: "ALL" | "ANY" | "NONE";
+  matched: boolean;
+  conditions: z.infer<typeof ZExplainedCondition>[];
+  rules: ExplainedRule[];
+};
+
+export const ZExplainedRule: z.ZodType<ExplainedRule> = z
   .strictObject({
     type: z.enum(["ALL", "ANY", "NONE"]).meta({ description: "How its conditions and sub-rules combine." }),
     matched: zBool("Whether the rule holds."),

@@ -44,6 +44,33 @@ const ZEnvironmentFeatureState = z
   })
   .meta({ description: "The feature's default state in the environment named by `?environment=`." });
 
+export const ZFeatureOwner = z
+  .strictObject({
+    id: zInt("Numeric id of the user."),
+    email: z.email().meta({ description: "Email address of the user." }),
+    first_name: zText("First name."),
+    last_name: zText("Last name."),
+    last_login: z.iso.datetime().nullable().meta({ description: "Last sign-in; null if never." }),
+    uuid: zUuid("UUID of the user."),
+  })
+  .meta({ id: "FeatureOwner", description: "A user who owns a feature." });
+
+/** The answer of add-owners and remove-owners (Flagsmith's ProjectFeatureSerializer). */
+export const ZOwnedFeature = z
+  .strictObject({
+    id: zInt("Numeric id of the feature."),
+    name: zText("Name of the feature."),
+    created_date: zDateTime("When the feature was created."),
+    description: z.string().nullable().meta({ description: "Free text; null if none." }),
+    initial_value: z.string().nullable().meta({ description: "Value new environments start with." }),
+    default_enabled: zBool("Whether new environments start with the feature on."),
+    type: z.enum(["STANDARD", "MULTIVARIATE"]).meta({ description: "The feature's type." }),
+    owners: z.array(ZFeatureOwner).meta({ description: "Users who own the feature." }),
+    group_owners: empty("Always empty: group owners are not supported."),
+    is_server_key_only: zBool("Whether only server-side keys receive the feature."),
+  })
+  .meta({ id: "OwnedFeature", description: "A feature with its owners." });
+
 export const ZFeature = z
   .strictObject({
     id: zInt("Numeric id of the feature."),
@@ -51,19 +78,21 @@ export const ZFeature = z
     type: z
       .enum(["STANDARD", "MULTIVARIATE"])
       .meta({ description: "MULTIVARIATE when the feature has options, else STANDARD." }),
-    default_enabled: zBool("Whether new environments start with the feature on."),
+    default_enabled: zBool(
+      "Whether the feature started on in the project's environments at creation, and starts on in environments created later.",
+    ),
     initial_value: z
       .string()
       .nullable()
       .meta({ description: "Value new environments start with; null if none." }),
     created_date: zDateTime("When the feature was created."),
     description: z.string().nullable().meta({ description: "Free text; null if none." }),
-    tags: empty("Always empty: tags are not supported."),
+    tags: z.array(z.int()).meta({ description: "Ids of the feature's tags." }),
     multivariate_options: z
       .array(ZNestedMultivariateOption)
       .meta({ description: "The feature's variants, by id." }),
     is_archived: zBool("Whether the feature is archived (still served, hidden in lists)."),
-    owners: empty("Always empty: owners are not supported."),
+    owners: z.array(ZFeatureOwner).meta({ description: "Users who own the feature." }),
     group_owners: empty("Always empty: group owners are not supported."),
     uuid: zUuid("UUID of the feature."),
     project: zInt("Id of the project."),

@@ -63,3 +63,36 @@ export const ZSegment = z
   .meta({ id: "Segment", description: "A segment of a project." });
 
 export const ZSegmentPage = paged(ZSegment, "SegmentPage", "segments");
+
+export const ZSegmentAssociatedFeature = z
+  .strictObject({
+    id: zInt("Id of the segment override (feature state)."),
+    feature: zInt("Id of the overridden feature."),
+    environment: zInt("Id of the environment of the override."),
+  })
+  .meta({
+    id: "SegmentAssociatedFeature",
+    description: "A feature the segment overrides in one environment.",
+  });
+
+export const ZSegmentAssociatedFeaturePage = paged(
+  ZSegmentAssociatedFeature,
+  "SegmentAssociatedFeaturePage",
+  "segment overrides",
+);
+
+export const ZSegmentIdentityCount = z
+  .strictObject({
+    segment: zInt("Id of the segment."),
+    environment: zInt("Id of the environment counted."),
+    count: zInt("Identities the segment matches among those scanned."),
+    identities_scanned: zInt("Identities evaluated: all of the environment's, or `scan_limit` of them."),
+    is_complete: z.boolean().meta({
+      description: "false: the environment has more than `scan_limit` identities; `count` is a lower bound.",
+    }),
+    scan_limit: zInt("Most identities evaluated per request (ENSIGN_SEGMENT_COUNT_SCAN_LIMIT)."),
+  })
+  .meta({
+    id: "SegmentIdentityCount",
+    description: "How many stored identities of an environment a segment matches.",
+  });

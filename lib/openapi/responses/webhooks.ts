@@ -35,9 +35,10 @@ export const ZWebhookDeliveryList = z
         event_type: z
           .enum(["FLAG_UPDATED", "FLAG_DELETED", "AUDIT_LOG_CREATED"])
           .meta({ description: "What happened." }),
-        status: z
-          .enum(["PENDING", "DELIVERED", "FAILED"])
-          .meta({ description: "PENDING until a 2xx answer (DELIVERED) or the fifth failure (FAILED)." }),
+        status: z.enum(["PENDING", "DELIVERED", "FAILED", "BLOCKED"]).meta({
+          description:
+            "PENDING until a 2xx answer (DELIVERED) or the fifth failure (FAILED); BLOCKED when the address is not allowed (not retried).",
+        }),
         attempts: z.array(ZAttempt).meta({ description: "Every attempt so far, oldest first." }),
         created_at: zDateTime("When the change was made."),
         delivered_at: z.iso

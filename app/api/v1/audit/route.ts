@@ -3,6 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery } from "@/lib/audit/schemas";
 
-export const GET = withApi({ auth: "user", query: ZAuditLogQuery }, ({ user, request, query }) =>
-  listAuditLog({ kind: "all", userId: user.id }, request, query),
+export const GET = withApi(
+  { auth: "user", permission: { member: true }, query: ZAuditLogQuery },
+  ({ user, request, query }) => listAuditLog({ kind: "all", userId: user.id }, request, query),
 );

@@ -3,9 +3,16 @@ import { withApi } from "@/lib/api/handler";
 import { createEnvironment, listEnvironments } from "@/lib/environments/environments";
 import { ZEnvironmentCreate, ZEnvironmentListQuery } from "@/lib/environments/schemas";
 
-export const GET = withApi({ auth: "user", query: ZEnvironmentListQuery }, ({ user, request, query }) =>
-  listEnvironments(user.id, request, query),
+export const GET = withApi(
+  { auth: "user", permission: { member: true }, query: ZEnvironmentListQuery },
+  ({ user, request, query }) => listEnvironments(user.id, request, query),
 );
-export const POST = withApi({ auth: "user", body: ZEnvironmentCreate, status: 201 }, ({ user, body }) =>
-  createEnvironment(user.id, body),
+export const POST = withApi(
+  {
+    auth: "user",
+    permission: { project: "CREATE_ENVIRONMENT", of: (c) => c.body.project, hidden: 403 },
+    body: ZEnvironmentCreate,
+    status: 201,
+  },
+  ({ user, body }) => createEnvironment(user.id, body),
 );

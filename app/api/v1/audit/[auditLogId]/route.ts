@@ -3,6 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZAuditLogParams } from "@/lib/audit/schemas";
 
-export const GET = withApi({ auth: "user", params: ZAuditLogParams }, ({ user, params }) =>
-  getAuditLogEntry({ kind: "all", userId: user.id }, params.auditLogId),
+export const GET = withApi(
+  { auth: "user", permission: { member: true }, params: ZAuditLogParams },
+  ({ user, params }) => getAuditLogEntry({ kind: "all", userId: user.id }, params.auditLogId),
 );

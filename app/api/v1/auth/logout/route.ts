@@ -2,4 +2,7 @@
 import { withApi } from "@/lib/api/handler";
 import { logOut } from "@/lib/auth/users";
 
-export const POST = withApi({ auth: "user", status: 204 }, ({ user }) => logOut(user));
+export const POST = withApi(
+  { auth: "user", allowApiKey: false, permission: { member: true }, status: 204 },
+  ({ user }) => logOut(user),
+);

@@ -2,5 +2,10 @@
 import { withApi } from "@/lib/api/handler";
 import { logOut, rotateToken } from "@/lib/auth/users";
 
-export const POST = withApi({ auth: "user" }, ({ user }) => rotateToken(user.id));
-export const DELETE = withApi({ auth: "user", status: 204 }, ({ user }) => logOut(user));
+export const POST = withApi({ auth: "user", allowApiKey: false, permission: { member: true } }, ({ user }) =>
+  rotateToken(user.id),
+);
+export const DELETE = withApi(
+  { auth: "user", allowApiKey: false, permission: { member: true }, status: 204 },
+  ({ user }) => logOut(user),
+);

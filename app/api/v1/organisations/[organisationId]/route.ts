@@ -5,13 +5,25 @@ import { ZOrganisationParams, ZOrganisationUpdate } from "@/lib/organisations/sc
 
 const params = ZOrganisationParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
+export const GET = withApi({ auth: "user", permission: { member: true }, params }, ({ user, params }) =>
   getOrganisation(user.id, params.organisationId),
 );
-export const PUT = withApi({ auth: "user", params, body: ZOrganisationUpdate }, ({ user, params, body }) =>
-  updateOrganisation(user.id, params.organisationId, body),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params,
+    body: ZOrganisationUpdate,
+  },
+  ({ user, params, body }) => updateOrganisation(user.id, params.organisationId, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteOrganisation(user.id, params.organisationId),
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params,
+    status: 204,
+  },
+  ({ user, params }) => deleteOrganisation(user.id, params.organisationId),
 );

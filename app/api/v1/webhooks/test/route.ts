@@ -3,4 +3,6 @@ import { withApi } from "@/lib/api/handler";
 import { ZWebhookTest } from "@/lib/webhooks/schemas";
 import { testWebhook } from "@/lib/webhooks/test-webhook";
 
-export const POST = withApi({ auth: "user", body: ZWebhookTest }, ({ body }) => testWebhook(body));
+export const POST = withApi({ auth: "user", permission: { member: true }, body: ZWebhookTest }, ({ body }) =>
+  testWebhook(body),
+);

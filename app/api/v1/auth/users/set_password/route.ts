@@ -4,6 +4,7 @@ import { clientAddressOf } from "@/lib/auth/client-address";
 import { setPassword } from "@/lib/auth/password-change";
 import { ZSetPassword } from "@/lib/auth/schemas";
 
-export const POST = withApi({ auth: "user", body: ZSetPassword, status: 204 }, ({ user, body, request }) =>
-  setPassword(user, body, clientAddressOf(request.headers)),
+export const POST = withApi(
+  { auth: "user", allowApiKey: false, permission: { member: true }, body: ZSetPassword, status: 204 },
+  ({ user, body, request }) => setPassword(user, body, clientAddressOf(request.headers)),
 );

@@ -5,10 +5,17 @@ import { createServerKey, listServerKeys } from "@/lib/environments/server-keys"
 
 const params = ZEnvironmentParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  listServerKeys(user.id, params.apiKey),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => listServerKeys(user.id, params.apiKey),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZServerKeyCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZServerKeyCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createServerKey(user.id, params.apiKey, body),
 );

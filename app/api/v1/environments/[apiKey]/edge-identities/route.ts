@@ -6,10 +6,21 @@ import { ZEdgeIdentityCreate, ZEdgeIdentityListQuery, ZIdentityListParams } from
 const params = ZIdentityListParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZEdgeIdentityListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    query: ZEdgeIdentityListQuery,
+  },
   ({ user, params, query }) => listEdgeIdentities(user.id, params.apiKey, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZEdgeIdentityCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZEdgeIdentityCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createEdgeIdentity(user.id, params.apiKey, body),
 );

@@ -4,6 +4,11 @@ import { listEnvironmentEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
 
 export const GET = withApi(
-  { auth: "user", params: ZIdentityListParams, query: ZEdgeOverrideListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params: ZIdentityListParams,
+    query: ZEdgeOverrideListQuery,
+  },
   ({ user, params, query }) => listEnvironmentEdgeOverrides(user.id, params.apiKey, query),
 );

@@ -5,6 +5,11 @@ import { ZEvaluateBody } from "@/lib/identities/explain-schemas";
 import { ZIdentityListParams } from "@/lib/identities/schemas";
 
 export const POST = withApi(
-  { auth: "user", params: ZIdentityListParams, body: ZEvaluateBody },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
+    params: ZIdentityListParams,
+    body: ZEvaluateBody,
+  },
   ({ user, params, body }) => explainEvaluation(user.id, params.apiKey, body),
 );

@@ -4,7 +4,12 @@ import { listEnvironmentFeatureStates } from "@/lib/features/feature-states";
 import { ZEnvironmentFeatureStatesParams, ZFeatureStateListQuery } from "@/lib/features/schemas";
 
 export const GET = withApi(
-  { auth: "user", params: ZEnvironmentFeatureStatesParams, query: ZFeatureStateListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey, hidden: 403 },
+    params: ZEnvironmentFeatureStatesParams,
+    query: ZFeatureStateListQuery,
+  },
   ({ user, params, query, request }) =>
     listEnvironmentFeatureStates({ userId: user.id, apiKey: params.apiKey }, request, query),
 );

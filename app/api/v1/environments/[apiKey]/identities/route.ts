@@ -6,10 +6,21 @@ import { ZIdentityCreate, ZIdentityListParams, ZIdentityListQuery } from "@/lib/
 const params = ZIdentityListParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZIdentityListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    query: ZIdentityListQuery,
+  },
   ({ user, params, query, request }) => listIdentities(user.id, request, params.apiKey, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZIdentityCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createIdentity(user.id, params.apiKey, body),
 );

@@ -5,10 +5,17 @@ import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 
 const params = ZEnvironmentWebhooksParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  listWebhooks({ userId: user.id, apiKey: params.apiKey }),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => listWebhooks({ userId: user.id, apiKey: params.apiKey }),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZWebhookCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZWebhookCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createWebhook({ userId: user.id, apiKey: params.apiKey }, body),
 );

@@ -4,7 +4,12 @@ import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery, ZOrganisationAuditLogParams } from "@/lib/audit/schemas";
 
 export const GET = withApi(
-  { auth: "user", params: ZOrganisationAuditLogParams, query: ZAuditLogQuery },
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params: ZOrganisationAuditLogParams,
+    query: ZAuditLogQuery,
+  },
   ({ user, request, params, query }) =>
     listAuditLog(
       { kind: "organisation", userId: user.id, organisationId: params.organisationId },

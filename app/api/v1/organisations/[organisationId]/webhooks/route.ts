@@ -5,10 +5,17 @@ import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 
 const params = ZOrganisationWebhooksParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  listWebhooks({ userId: user.id, organisationId: params.organisationId }),
+export const GET = withApi(
+  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
+  ({ user, params }) => listWebhooks({ userId: user.id, organisationId: params.organisationId }),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZWebhookCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params,
+    body: ZWebhookCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createWebhook({ userId: user.id, organisationId: params.organisationId }, body),
 );

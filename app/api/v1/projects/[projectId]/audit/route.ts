@@ -4,7 +4,12 @@ import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery, ZProjectAuditLogParams } from "@/lib/audit/schemas";
 
 export const GET = withApi(
-  { auth: "user", params: ZProjectAuditLogParams, query: ZAuditLogQuery },
+  {
+    auth: "user",
+    permission: { project: "VIEW_AUDIT_LOG", of: (c) => c.params.projectId },
+    params: ZProjectAuditLogParams,
+    query: ZAuditLogQuery,
+  },
   ({ user, request, params, query }) =>
     listAuditLog({ kind: "project", userId: user.id, projectId: params.projectId }, request, query),
 );

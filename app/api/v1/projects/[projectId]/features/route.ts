@@ -12,12 +12,24 @@ import {
 const params = ZProjectFeaturesParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZFeatureListQuery },
+  {
+    auth: "user",
+    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    params,
+    query: ZFeatureListQuery,
+  },
   ({ user, params, query, request }) =>
     listFeatures({ userId: user.id, projectId: params.projectId }, request, query),
 );
 export const POST = withApi(
-  { auth: "user", params, query: ZFeatureDetailQuery, body: ZFeatureCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    query: ZFeatureDetailQuery,
+    body: ZFeatureCreate,
+    status: 201,
+  },
   ({ user, params, query, body }) =>
     createFeature({ userId: user.id, projectId: params.projectId }, body, query),
 );

@@ -6,11 +6,22 @@ import { ZProjectSegmentsParams, ZSegmentCreate, ZSegmentListQuery } from "@/lib
 const params = ZProjectSegmentsParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZSegmentListQuery },
+  {
+    auth: "user",
+    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    params,
+    query: ZSegmentListQuery,
+  },
   ({ user, params, query, request }) =>
     listSegments({ userId: user.id, projectId: params.projectId }, request, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZSegmentCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { project: "MANAGE_SEGMENTS", of: (c) => c.params.projectId },
+    params,
+    body: ZSegmentCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createSegment({ userId: user.id, projectId: params.projectId }, body),
 );

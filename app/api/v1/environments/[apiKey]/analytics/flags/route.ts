@@ -5,6 +5,11 @@ import { getFlagAnalytics } from "@/lib/sdk/analytics-report";
 import { ZFlagAnalyticsQuery } from "@/lib/sdk/schemas";
 
 export const GET = withApi(
-  { auth: "user", params: ZEnvironmentParams, query: ZFlagAnalyticsQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
+    params: ZEnvironmentParams,
+    query: ZFlagAnalyticsQuery,
+  },
   ({ user, params, query }) => getFlagAnalytics(user.id, params.apiKey, query),
 );

@@ -5,13 +5,21 @@ import { getServerKey, revokeServerKey, updateServerKey } from "@/lib/environmen
 
 const params = ZServerKeyParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getServerKey(user.id, params.apiKey, params.keyId),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => getServerKey(user.id, params.apiKey, params.keyId),
 );
-export const PUT = withApi({ auth: "user", params, body: ZServerKeyUpdate }, ({ user, params, body }) =>
-  updateServerKey(user.id, params.apiKey, params.keyId, body),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZServerKeyUpdate,
+  },
+  ({ user, params, body }) => updateServerKey(user.id, params.apiKey, params.keyId, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  revokeServerKey(user.id, params.apiKey, params.keyId),
+export const DELETE = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params, status: 204 },
+  ({ user, params }) => revokeServerKey(user.id, params.apiKey, params.keyId),
 );

@@ -5,11 +5,30 @@ import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/featu
 
 const params = ZEnvironmentFeatureStateParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getEnvironmentFeatureState({ userId: user.id, ...params }),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: {
+      environment: "VIEW_ENVIRONMENT",
+      of: (c) => c.params.apiKey,
+      notFound: "Environment not found.",
+    },
+    params,
+  },
+  ({ user, params }) => getEnvironmentFeatureState({ userId: user.id, ...params }),
 );
 // Flagsmith treats both as partial updates; both answer the full state (see lib/features/feature-states.ts).
-export const PUT = withApi({ auth: "user", params, body: ZFeatureStateUpdate }, ({ user, params, body }) =>
-  updateEnvironmentFeatureState({ userId: user.id, ...params }, body),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: {
+      environment: "UPDATE_FEATURE_STATE",
+      of: (c) => c.params.apiKey,
+      notFound: "Environment not found.",
+    },
+    params,
+    body: ZFeatureStateUpdate,
+  },
+  ({ user, params, body }) => updateEnvironmentFeatureState({ userId: user.id, ...params }, body),
 );
 export const PATCH = PUT;

@@ -5,16 +5,34 @@ import { ZIdentityCreate, ZIdentityParams } from "@/lib/identities/schemas";
 
 const params = ZIdentityParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getIdentity(user.id, params.apiKey, params.identityId),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => getIdentity(user.id, params.apiKey, params.identityId),
 );
-export const PUT = withApi({ auth: "user", params, body: ZIdentityCreate }, ({ user, params, body }) =>
-  updateIdentity(user.id, params.apiKey, params.identityId, body),
-);
-export const PATCH = withApi(
-  { auth: "user", params, body: ZIdentityCreate.partial() },
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityCreate,
+  },
   ({ user, params, body }) => updateIdentity(user.id, params.apiKey, params.identityId, body),
 );
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteIdentity(user.id, params.apiKey, params.identityId),
+export const PATCH = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityCreate.partial(),
+  },
+  ({ user, params, body }) => updateIdentity(user.id, params.apiKey, params.identityId, body),
+);
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    status: 204,
+  },
+  ({ user, params }) => deleteIdentity(user.id, params.apiKey, params.identityId),
 );

@@ -5,13 +5,22 @@ import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhook
 
 const params = ZEnvironmentWebhookParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => getWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
 );
-export const PUT = withApi({ auth: "user", params, body: ZWebhookUpdate }, ({ user, params, body }) =>
-  updateWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId, body),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZWebhookUpdate,
+  },
+  ({ user, params, body }) =>
+    updateWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
+export const DELETE = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params, status: 204 },
+  ({ user, params }) => deleteWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
 );

@@ -5,15 +5,33 @@ import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/featu
 
 const params = ZFeatureParams;
 
-export const GET = withApi({ auth: "user", params, query: ZFeatureDetailQuery }, ({ user, params, query }) =>
-  getFeature({ userId: user.id, ...params }, query),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    params,
+    query: ZFeatureDetailQuery,
+  },
+  ({ user, params, query }) => getFeature({ userId: user.id, ...params }, query),
 );
 // name, default_enabled and initial_value are read-only after creation, so PUT has nothing
 // required and behaves as PATCH does.
-export const PUT = withApi({ auth: "user", params, body: ZFeatureUpdate }, ({ user, params, body }) =>
-  updateFeature({ userId: user.id, ...params }, body),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    body: ZFeatureUpdate,
+  },
+  ({ user, params, body }) => updateFeature({ userId: user.id, ...params }, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteFeature({ userId: user.id, ...params }),
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { project: "DELETE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    status: 204,
+  },
+  ({ user, params }) => deleteFeature({ userId: user.id, ...params }),
 );

@@ -1,4 +1,5 @@
 import { SegmentEditor } from "@/components/segments/segment-editor";
+import { SegmentUsage } from "@/components/segments/segment-usage";
 import { environmentParams, numericParam } from "@/lib/dashboard/page-params";
 
 export const metadata = { title: "Segment" };
@@ -9,5 +10,12 @@ export default async function Page({
   params: Promise<{ projectId: string; environmentKey: string; segmentId: string }>;
 }) {
   const { segmentId } = await params;
-  return <SegmentEditor {...await environmentParams(params)} segmentId={numericParam(segmentId)} />;
+  const page = await environmentParams(params);
+  const id = numericParam(segmentId);
+  return (
+    <>
+      <SegmentEditor {...page} segmentId={id} />
+      <SegmentUsage {...page} segmentId={id} />
+    </>
+  );
 }

@@ -6,10 +6,21 @@ import { ZEdgeIdentityParams, ZEdgeOverrideListQuery, ZEdgeOverrideWrite } from 
 const params = ZEdgeIdentityParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZEdgeOverrideListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    query: ZEdgeOverrideListQuery,
+  },
   ({ user, params, query }) => listEdgeOverrides(user.id, params.apiKey, params.identityUuid, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZEdgeOverrideWrite, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZEdgeOverrideWrite,
+    status: 201,
+  },
   ({ user, params, body }) => createEdgeOverride(user.id, params.apiKey, params.identityUuid, body),
 );

@@ -4,6 +4,11 @@ import { updateEdgeTraits } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams, ZEdgeTraitUpdate } from "@/lib/identities/schemas";
 
 export const PUT = withApi(
-  { auth: "user", params: ZEdgeIdentityParams, body: ZEdgeTraitUpdate },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params: ZEdgeIdentityParams,
+    body: ZEdgeTraitUpdate,
+  },
   ({ user, params, body }) => updateEdgeTraits(user.id, params.apiKey, params.identityUuid, body),
 );

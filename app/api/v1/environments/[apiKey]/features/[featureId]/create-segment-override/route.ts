@@ -4,7 +4,13 @@ import { createSegmentOverride } from "@/lib/overrides/segment-override";
 import { ZSegmentOverrideCreate, ZSegmentOverrideParams } from "@/lib/overrides/schemas";
 
 export const POST = withApi(
-  { auth: "user", params: ZSegmentOverrideParams, body: ZSegmentOverrideCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_SEGMENT_OVERRIDES", of: (c) => c.params.apiKey },
+    params: ZSegmentOverrideParams,
+    body: ZSegmentOverrideCreate,
+    status: 201,
+  },
   ({ user, params, body }) =>
     createSegmentOverride({ userId: user.id, apiKey: params.apiKey, featureId: params.featureId }, body),
 );

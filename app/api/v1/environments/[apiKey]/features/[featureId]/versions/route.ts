@@ -4,7 +4,12 @@ import { ZFeatureVersionListQuery, ZFeatureVersionsParams } from "@/lib/versions
 import { listFeatureVersions } from "@/lib/versions/versions";
 
 export const GET = withApi(
-  { auth: "user", params: ZFeatureVersionsParams, query: ZFeatureVersionListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
+    params: ZFeatureVersionsParams,
+    query: ZFeatureVersionListQuery,
+  },
   ({ user, params, query, request }) =>
     listFeatureVersions(
       { userId: user.id, apiKey: params.apiKey, featureId: params.featureId },

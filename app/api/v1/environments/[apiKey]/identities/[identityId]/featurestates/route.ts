@@ -10,11 +10,22 @@ import {
 const params = ZIdentityParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZIdentityOverrideListQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    query: ZIdentityOverrideListQuery,
+  },
   ({ user, params, query, request }) =>
     listIdentityOverrides(user.id, request, params.apiKey, params.identityId, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZIdentityOverrideCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityOverrideCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createIdentityOverride(user.id, params.apiKey, params.identityId, body),
 );

@@ -6,10 +6,22 @@ import { createTrait, listTraits } from "@/lib/identities/traits";
 
 const params = ZIdentityParams;
 
-export const GET = withApi({ auth: "user", params, query: ZPageQuery }, ({ user, params, query, request }) =>
-  listTraits(user.id, request, params.apiKey, params.identityId, query),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    query: ZPageQuery,
+  },
+  ({ user, params, query, request }) => listTraits(user.id, request, params.apiKey, params.identityId, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZTraitCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZTraitCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createTrait(user.id, params.apiKey, params.identityId, body),
 );

@@ -3,6 +3,12 @@ import { withApi } from "@/lib/api/handler";
 import { ZOrganisationWebhookParams } from "@/lib/webhooks/schemas";
 import { listDeliveries } from "@/lib/webhooks/webhooks";
 
-export const GET = withApi({ auth: "user", params: ZOrganisationWebhookParams }, ({ user, params }) =>
-  listDeliveries({ userId: user.id, organisationId: params.organisationId }, params.webhookId),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params: ZOrganisationWebhookParams,
+  },
+  ({ user, params }) =>
+    listDeliveries({ userId: user.id, organisationId: params.organisationId }, params.webhookId),
 );

@@ -6,10 +6,23 @@ import { ZFeatureParams, ZMultivariateOptionCreate } from "@/lib/features/schema
 
 const params = ZFeatureParams;
 
-export const GET = withApi({ auth: "user", params, query: ZPageQuery }, ({ user, params, query, request }) =>
-  listMultivariateOptions({ userId: user.id, ...params }, request, query),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    params,
+    query: ZPageQuery,
+  },
+  ({ user, params, query, request }) =>
+    listMultivariateOptions({ userId: user.id, ...params }, request, query),
 );
 export const POST = withApi(
-  { auth: "user", params, body: ZMultivariateOptionCreate, status: 201 },
+  {
+    auth: "user",
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    body: ZMultivariateOptionCreate,
+    status: 201,
+  },
   ({ user, params, body }) => createMultivariateOption({ userId: user.id, ...params }, body),
 );

@@ -5,15 +5,35 @@ import { ZEdgeOverrideParams, ZEdgeOverrideWrite } from "@/lib/identities/schema
 
 const params = ZEdgeOverrideParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getEdgeOverride(user.id, params.apiKey, params.identityUuid, params.featurestateUuid),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => getEdgeOverride(user.id, params.apiKey, params.identityUuid, params.featurestateUuid),
 );
-export const PUT = withApi({ auth: "user", params, body: ZEdgeOverrideWrite }, ({ user, params, body }) =>
-  updateEdgeOverride(user.id, params.apiKey, params, body, { partial: false }),
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZEdgeOverrideWrite,
+  },
+  ({ user, params, body }) => updateEdgeOverride(user.id, params.apiKey, params, body, { partial: false }),
 );
-export const PATCH = withApi({ auth: "user", params, body: ZEdgeOverrideWrite }, ({ user, params, body }) =>
-  updateEdgeOverride(user.id, params.apiKey, params, body, { partial: true }),
+export const PATCH = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZEdgeOverrideWrite,
+  },
+  ({ user, params, body }) => updateEdgeOverride(user.id, params.apiKey, params, body, { partial: true }),
 );
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteEdgeOverride(user.id, params.apiKey, params.identityUuid, params.featurestateUuid),
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    status: 204,
+  },
+  ({ user, params }) =>
+    deleteEdgeOverride(user.id, params.apiKey, params.identityUuid, params.featurestateUuid),
 );

@@ -4,6 +4,11 @@ import { cancelScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import { ZScheduledChangeParams } from "@/lib/scheduled/schemas";
 
 export const DELETE = withApi(
-  { auth: "user", params: ZScheduledChangeParams, status: 204 },
+  {
+    auth: "user",
+    permission: { environment: "UPDATE_FEATURE_STATE", of: (c) => c.params.apiKey },
+    params: ZScheduledChangeParams,
+    status: 204,
+  },
   ({ user, params }) => cancelScheduledChange({ userId: user.id, ...params }),
 );

@@ -3,6 +3,11 @@ import { withApi } from "@/lib/api/handler";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { getFeatureVersion } from "@/lib/versions/versions";
 
-export const GET = withApi({ auth: "user", params: ZFeatureVersionParams }, ({ user, params }) =>
-  getFeatureVersion({ userId: user.id, ...params }),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
+    params: ZFeatureVersionParams,
+  },
+  ({ user, params }) => getFeatureVersion({ userId: user.id, ...params }),
 );

@@ -8,17 +8,35 @@ import {
 import { ZIdentityOverrideParams, ZIdentityOverrideUpdate } from "@/lib/identities/schemas";
 
 const params = ZIdentityOverrideParams;
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getIdentityOverride(user.id, params.apiKey, params.identityId, params.featureStateId),
+export const GET = withApi(
+  { auth: "user", permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey }, params },
+  ({ user, params }) => getIdentityOverride(user.id, params.apiKey, params.identityId, params.featureStateId),
 );
 export const PUT = withApi(
-  { auth: "user", params, body: ZIdentityOverrideUpdate },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityOverrideUpdate,
+  },
   ({ user, params, body }) => updateIdentityOverride(user.id, params.apiKey, params, body, { patch: false }),
 );
 export const PATCH = withApi(
-  { auth: "user", params, body: ZIdentityOverrideUpdate },
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    body: ZIdentityOverrideUpdate,
+  },
   ({ user, params, body }) => updateIdentityOverride(user.id, params.apiKey, params, body, { patch: true }),
 );
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteIdentityOverride(user.id, params.apiKey, params.identityId, params.featureStateId),
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { environment: "MANAGE_IDENTITIES", of: (c) => c.params.apiKey },
+    params,
+    status: 204,
+  },
+  ({ user, params }) =>
+    deleteIdentityOverride(user.id, params.apiKey, params.identityId, params.featureStateId),
 );

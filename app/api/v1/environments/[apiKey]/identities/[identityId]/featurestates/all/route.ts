@@ -3,6 +3,11 @@ import { withApi } from "@/lib/api/handler";
 import { listIdentityAllStates } from "@/lib/identities/all-states";
 import { ZIdentityParams } from "@/lib/identities/schemas";
 
-export const GET = withApi({ auth: "user", params: ZIdentityParams }, ({ user, params }) =>
-  listIdentityAllStates(user.id, params.apiKey, params.identityId),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
+    params: ZIdentityParams,
+  },
+  ({ user, params }) => listIdentityAllStates(user.id, params.apiKey, params.identityId),
 );

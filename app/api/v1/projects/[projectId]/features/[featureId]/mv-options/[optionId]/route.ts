@@ -9,14 +9,26 @@ import { ZMultivariateOptionCreate, ZMultivariateOptionParams } from "@/lib/feat
 
 const params = ZMultivariateOptionParams;
 
-export const GET = withApi({ auth: "user", params }, ({ user, params }) =>
-  getMultivariateOption({ userId: user.id, ...params }),
+export const GET = withApi(
+  { auth: "user", permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId }, params },
+  ({ user, params }) => getMultivariateOption({ userId: user.id, ...params }),
 );
 export const PUT = withApi(
-  { auth: "user", params, body: ZMultivariateOptionCreate },
+  {
+    auth: "user",
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    body: ZMultivariateOptionCreate,
+  },
   ({ user, params, body }) => updateMultivariateOption({ userId: user.id, ...params }, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi({ auth: "user", params, status: 204 }, ({ user, params }) =>
-  deleteMultivariateOption({ userId: user.id, ...params }),
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    params,
+    status: 204,
+  },
+  ({ user, params }) => deleteMultivariateOption({ userId: user.id, ...params }),
 );

@@ -4,6 +4,11 @@ import { ZFeatureVersionCompareQuery, ZFeatureVersionParams } from "@/lib/versio
 import { compareFeatureVersions } from "@/lib/versions/versions";
 
 export const GET = withApi(
-  { auth: "user", params: ZFeatureVersionParams, query: ZFeatureVersionCompareQuery },
+  {
+    auth: "user",
+    permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
+    params: ZFeatureVersionParams,
+    query: ZFeatureVersionCompareQuery,
+  },
   ({ user, params, query }) => compareFeatureVersions({ userId: user.id, ...params }, query),
 );

@@ -4,6 +4,11 @@ import { restoreFeatureVersion } from "@/lib/versions/restore";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 
 export const POST = withApi(
-  { auth: "user", params: ZFeatureVersionParams, status: 201 },
+  {
+    auth: "user",
+    permission: { environment: "UPDATE_FEATURE_STATE", of: (c) => c.params.apiKey },
+    params: ZFeatureVersionParams,
+    status: 201,
+  },
   ({ user, params }) => restoreFeatureVersion({ userId: user.id, ...params }),
 );

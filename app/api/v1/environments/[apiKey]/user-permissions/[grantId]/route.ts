@@ -1,0 +1,35 @@
+// GET/PUT/PATCH/DELETE /api/v1/environments/{apiKey}/user-permissions/{id}/ — one user grant on this environment
+import { withApi } from "@/lib/api/handler";
+import { deleteGrant, getGrant, updateGrant, environmentScope } from "@/lib/permissions/grants";
+import { ZEnvironmentGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
+
+const params = ZEnvironmentGrantParams;
+
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  async ({ params }) => getGrant(await environmentScope(params.apiKey), "user", params.grantId),
+);
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZUserGrantWrite,
+  },
+  async ({ params, body }) =>
+    updateGrant(await environmentScope(params.apiKey), "user", params.grantId, body),
+);
+export const PATCH = withApi(
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZUserGrantPatch,
+  },
+  async ({ params, body }) =>
+    updateGrant(await environmentScope(params.apiKey), "user", params.grantId, body),
+);
+export const DELETE = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params, status: 204 },
+  async ({ params }) => deleteGrant(await environmentScope(params.apiKey), "user", params.grantId),
+);

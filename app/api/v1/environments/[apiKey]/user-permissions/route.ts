@@ -1,0 +1,21 @@
+// GET/POST /api/v1/environments/{apiKey}/user-permissions/ — user grants on this environment; grant
+import { withApi } from "@/lib/api/handler";
+import { createGrant, listGrants, environmentScope } from "@/lib/permissions/grants";
+import { ZEnvironmentScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
+
+const params = ZEnvironmentScopeParams;
+
+export const GET = withApi(
+  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
+  async ({ params }) => listGrants(await environmentScope(params.apiKey), "user"),
+);
+export const POST = withApi(
+  {
+    auth: "user",
+    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    params,
+    body: ZUserGrantWrite,
+    status: 201,
+  },
+  async ({ params, body }) => createGrant(await environmentScope(params.apiKey), "user", body),
+);

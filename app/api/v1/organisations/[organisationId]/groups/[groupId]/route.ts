@@ -1,0 +1,41 @@
+// GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/groups/{groupId}/ — one group
+import { withApi } from "@/lib/api/handler";
+import { deleteGroup, getGroup, updateGroup } from "@/lib/permissions/groups";
+import { ZGroupParams, ZGroupPatch, ZGroupWrite } from "@/lib/permissions/schemas";
+
+const params = ZGroupParams;
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    params,
+  },
+  ({ params }) => getGroup(params.organisationId, params.groupId),
+);
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    params,
+    body: ZGroupWrite,
+  },
+  ({ params, body }) => updateGroup(params.organisationId, params.groupId, body),
+);
+export const PATCH = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    params,
+    body: ZGroupPatch,
+  },
+  ({ params, body }) => updateGroup(params.organisationId, params.groupId, body),
+);
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    params,
+    status: 204,
+  },
+  ({ params }) => deleteGroup(params.organisationId, params.groupId),
+);

@@ -1,0 +1,22 @@
+// GET/DELETE /api/v1/organisations/{id}/invites/{id}/ — one pending invitation; DELETE revokes it
+import { withApi } from "@/lib/api/handler";
+import { getInvite, revokeInvite } from "@/lib/invitations/invitations";
+import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
+
+const params = ZOrganisationInviteParams;
+
+export const GET = withApi(
+  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
+  ({ user, params }) =>
+    getInvite({ userId: user.id, organisationId: params.organisationId }, params.inviteId),
+);
+export const DELETE = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params,
+    status: 204,
+  },
+  ({ user, params }) =>
+    revokeInvite({ userId: user.id, organisationId: params.organisationId }, params.inviteId),
+);

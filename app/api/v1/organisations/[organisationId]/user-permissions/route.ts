@@ -1,0 +1,21 @@
+// GET/POST /api/v1/organisations/{organisationId}/user-permissions/ — user grants on this organisation; grant
+import { withApi } from "@/lib/api/handler";
+import { createGrant, listGrants, organisationScope } from "@/lib/permissions/grants";
+import { ZOrganisationScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
+
+const params = ZOrganisationScopeParams;
+
+export const GET = withApi(
+  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
+  async ({ params }) => listGrants(await organisationScope(params.organisationId), "user"),
+);
+export const POST = withApi(
+  {
+    auth: "user",
+    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    params,
+    body: ZUserGrantWrite,
+    status: 201,
+  },
+  async ({ params, body }) => createGrant(await organisationScope(params.organisationId), "user", body),
+);

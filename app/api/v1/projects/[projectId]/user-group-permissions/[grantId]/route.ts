@@ -1,0 +1,35 @@
+// GET/PUT/PATCH/DELETE /api/v1/projects/{projectId}/user-group-permissions/{id}/ — one group grant on this project
+import { withApi } from "@/lib/api/handler";
+import { deleteGrant, getGrant, updateGrant, projectScope } from "@/lib/permissions/grants";
+import { ZProjectGrantParams, ZGroupGrantWrite, ZGroupGrantPatch } from "@/lib/permissions/schemas";
+
+const params = ZProjectGrantParams;
+
+export const GET = withApi(
+  { auth: "user", permission: { project: "ADMIN", of: (c) => c.params.projectId }, params },
+  async ({ params }) => getGrant(await projectScope(params.projectId), "group", params.grantId),
+);
+export const PUT = withApi(
+  {
+    auth: "user",
+    permission: { project: "ADMIN", of: (c) => c.params.projectId },
+    params,
+    body: ZGroupGrantWrite,
+  },
+  async ({ params, body }) =>
+    updateGrant(await projectScope(params.projectId), "group", params.grantId, body),
+);
+export const PATCH = withApi(
+  {
+    auth: "user",
+    permission: { project: "ADMIN", of: (c) => c.params.projectId },
+    params,
+    body: ZGroupGrantPatch,
+  },
+  async ({ params, body }) =>
+    updateGrant(await projectScope(params.projectId), "group", params.grantId, body),
+);
+export const DELETE = withApi(
+  { auth: "user", permission: { project: "ADMIN", of: (c) => c.params.projectId }, params, status: 204 },
+  async ({ params }) => deleteGrant(await projectScope(params.projectId), "group", params.grantId),
+);

@@ -1,0 +1,295 @@
+"use client";
+// Groups of an organisation: people granted permissions together. A default group takes in
+// everyone who joins the organisation.
+import { useState } from "react";
+import { mutate } from "swr";
+import { LoadError } from "@/components/common/load-error";
+import { NameDialog } from "@/components/common/name-dialog";
+import { useMembers } from "@/components/members/members-page";
+import { personName } from "@/components/members/member-name";
+import { useOrganisationPermissions } from "@/components/permissions/use-permissions";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorMessage } from "@/components/ui/error-message";
+import { compactSelectClass } from "@/components/ui/field";
+import { PageHeader } from "@/components/ui/page-header";
+import { ListSkeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { useToast } from "@/components/ui/toast";
+import { api } from "@/lib/dashboard/api-client";
+import { errorMessage } from "@/lib/dashboard/fetcher";
+import { allPagesKey, fetchList, useApi, useOrganisation } from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import type { OrganisationMember, UserGroup } from "@/lib/dashboard/types";
+import { urls } from "@/lib/dashboard/urls";
+
+/** Every group of the organisation (the API pages them by 10). */
+export const groupsKey = (organisationId: number) => allPagesKey(urls.groups(organisationId));
+export const useGroups = (organisationId: number | null) =>
+  useApi<UserGroup[]>(organisationId ? groupsKey(organisationId) : null, {
+    fetcher: () => fetchList<UserGroup>(urls.groups(organisationId!)),
+  });
+
+export function GroupsPage({ organisationId }: { organisationId: number }) {
+  const { data: org, error: orgError } = useOrganisation(organisationId);
+  const { data, error } = useGroups(organisationId);
+  const groups = data;
+  const { data: members } = useMembers(organisationId);
+  const permissions = useOrganisationPermissions(organisationId);
+  const manage = permissions.denial("MANAGE_USER_GROUPS");
+  const [creating, setCreating] = useState(false);
+
+  const create = async (name: string) => {
+    await api.post(urls.groupsCreate(organisationId), { name, is_default: false });
+    await mutate(groupsKey(organisationId));
+  };
+
+  if (orgError)
+    return (
+      <LoadError
+        error={orgError}
+        what="organisation"
+        back={[{ href: paths.organisations, label: "Back to organisations" }]}
+      />
+    );
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        title="Groups"
+        back={org ? { href: paths.organisation(organisationId), label: org.name } : undefined}
+        description="Grant permissions to a group once instead of to each person. Project and environment settings say what each group may do."
+        actions={
+          <Button
+            variant="primary"
+            onClick={() => setCreating(true)}
+            disabled={manage !== undefined}
+            title={manage}
+          >
+            New group
+          </Button>
+        }
+      />
+      <ErrorMessage error={error} />
+      {!groups && !error && <ListSkeleton rows={3} />}
+      {groups?.length === 0 && (
+        <EmptyState title="No groups yet" level={2}>
+          A group is a team, such as “Mobile developers” or “QA”. Create one, add people, then grant it
+          permissions in a project or an environment.
+        </EmptyState>
+      )}
+      {groups && groups.length > 0 && (
+        <ul aria-label="Groups" className="space-y-4">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <GroupCard
+                organisationId={organisationId}
+                group={group}
+                members={members ?? []}
+                denial={manage}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <NameDialog
+        open={creating}
+        title="New group"
+        label="Group name"
+        placeholder="Mobile developers"
+        submitLabel="Create group"
+        onClose={() => setCreating(false)}
+        onSubmit={create}
+      />
+    </div>
+  );
+}
+
+function GroupCard({
+  organisationId,
+  group,
+  members,
+  denial,
+}: {
+  organisationId: number;
+  group: UserGroup;
+  members: OrganisationMember[];
+  /** Why the user may not change groups, if they may not. */
+  denial: string | undefined;
+}) {
+  const toast = useToast();
+  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [adding, setAdding] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = () => mutate(groupsKey(organisationId));
+  const locked = denial !== undefined;
+  const inGroup = new Set(group.users.map((u) => u.id));
+  const candidates = members.filter((m) => !inGroup.has(m.id));
+  const headingId = `group-${group.id}`;
+
+  const run = async (action: () => Promise<unknown>, done?: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      if (done) toast({ message: done });
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  const add = () => {
+    const member = members.find((m) => String(m.id) === adding);
+    if (!member) return;
+    void run(
+      async () => {
+        await api.post(urls.groupAddUsers(organisationId, group.id), { user_ids: [member.id] });
+        setAdding("");
+      },
+      `${personName(member)} joined ${group.name}.`,
+    );
+  };
+
+  return (
+    <Card className="p-4">
+      <section aria-labelledby={headingId} className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <h2 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-100">
+              {group.name}
+            </h2>
+            {group.is_default && <Badge tone="indigo">Default</Badge>}
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">
+              {group.users.length} {group.users.length === 1 ? "member" : "members"}
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <label
+              className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300"
+              title={denial}
+            >
+              <Switch
+                checked={group.is_default}
+                label={`Default group: ${group.name}`}
+                disabled={locked || busy}
+                onChange={(next) =>
+                  void run(() => api.patch(urls.group(organisationId, group.id), { is_default: next }))
+                }
+              />
+              Default
+            </label>
+            <Button size="sm" onClick={() => setDialog("rename")} disabled={locked} title={denial}>
+              Rename<span className="sr-only"> {group.name}</span>
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setDialog("delete")}
+              disabled={locked}
+              title={denial}
+            >
+              Delete<span className="sr-only"> {group.name}</span>
+            </Button>
+          </div>
+        </div>
+        <ErrorMessage message={problem} />
+        {group.users.length === 0 ? (
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">Nobody is in this group yet.</p>
+        ) : (
+          <ul
+            aria-label={`Members of ${group.name}`}
+            className="divide-y divide-zinc-100 dark:divide-zinc-800"
+          >
+            {group.users.map((user) => (
+              <li key={user.id} className="flex items-center justify-between gap-3 py-1.5 text-sm">
+                <span>
+                  <span className="font-medium text-zinc-900 dark:text-zinc-100">{personName(user)}</span>
+                  <span className="ml-2 text-zinc-500 dark:text-zinc-400">{user.email}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={locked || busy}
+                  title={denial}
+                  onClick={() =>
+                    void run(
+                      () =>
+                        api.post(urls.groupRemoveUsers(organisationId, group.id), { user_ids: [user.id] }),
+                      `${personName(user)} left ${group.name}.`,
+                    )
+                  }
+                >
+                  Remove
+                  <span className="sr-only">
+                    {" "}
+                    {user.email} from {group.name}
+                  </span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!locked && (
+          <form
+            className="flex flex-wrap items-center gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add();
+            }}
+          >
+            <select
+              aria-label={`Member to add to ${group.name}`}
+              className={compactSelectClass}
+              value={adding}
+              onChange={(e) => setAdding(e.target.value)}
+              disabled={candidates.length === 0}
+            >
+              <option value="">
+                {candidates.length === 0 ? "Everyone is in this group" : "Choose a member…"}
+              </option>
+              {candidates.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {personName(m)} ({m.email})
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="sm" disabled={!adding} busy={busy}>
+              Add to group
+            </Button>
+          </form>
+        )}
+      </section>
+      <NameDialog
+        open={dialog === "rename"}
+        title="Rename group"
+        label="Group name"
+        submitLabel="Save"
+        initialName={group.name}
+        onClose={() => setDialog(null)}
+        onSubmit={async (name) => {
+          await api.patch(urls.group(organisationId, group.id), { name });
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === "delete"}
+        title={`Delete group “${group.name}”?`}
+        message="Its members stay in the organisation but lose the permissions granted to the group."
+        confirmLabel="Delete group"
+        onClose={() => setDialog(null)}
+        onConfirm={async () => {
+          await api.delete(urls.group(organisationId, group.id));
+          await refresh();
+          toast({ message: `Group ${group.name} was deleted.` });
+        }}
+      />
+    </Card>
+  );
+}

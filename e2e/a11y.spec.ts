@@ -1,0 +1,104 @@
+// Accessibility gate and screenshots: every dashboard page (found from app/**/page.tsx, visited
+// as e2e/support/pages.ts says) in light and dark, checked with axe for WCAG 2 A and AA; the
+// main pages are also photographed at 1440 px and 390 px into e2e/screenshots/ (git-ignored).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { seed } from "./support/api";
+import {
+  discoverRoutes,
+  EXTRA_VISITS,
+  RECIPES,
+  seedWalkData,
+  type Visit,
+  type WalkData,
+} from "./support/pages";
+
+const THEMES = ["light", "dark"] as const;
+const WIDTHS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "390", width: 390, height: 844 },
+] as const;
+const SCREENSHOTS = path.join(process.cwd(), "e2e", "screenshots");
+
+test("every page.tsx has a visit recipe", () => {
+  const routes = discoverRoutes();
+  expect(routes.length).toBeGreaterThan(10);
+  const missing = routes.filter((route) => !RECIPES[route]);
+  expect(
+    missing,
+    `No visit recipe in e2e/support/pages.ts RECIPES for: ${missing.join(", ")}. Add one so the page is checked.`,
+  ).toEqual([]);
+  const stale = Object.keys(RECIPES).filter((route) => !routes.includes(route));
+  expect(stale, `RECIPES rows for pages that no longer exist: ${stale.join(", ")}`).toEqual([]);
+});
+
+test.describe("every page, both themes", () => {
+  let data: WalkData;
+  let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const s = await seed(context);
+    data = await seedWalkData(context.request, s);
+    storage = await context.storageState();
+    await context.close();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+
+  const visits: Visit[] = [...Object.values(RECIPES).flat(), ...EXTRA_VISITS];
+  for (const visit of visits) {
+    for (const theme of THEMES) {
+      test(`${visit.name} (${theme}) has no axe violations`, async ({ browser, baseURL }) => {
+        await walk(browser, baseURL!, visit, theme);
+      });
+    }
+  }
+
+  async function walk(browser: Browser, baseURL: string, visit: Visit, theme: (typeof THEMES)[number]) {
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: theme,
+      storageState: visit.signedOut ? undefined : storage,
+    });
+    // The app's own setting (account → preferences) as well as the system's.
+    await context.addInitScript((choice) => window.localStorage.setItem("ensign:theme", choice), theme);
+    const page = await context.newPage();
+    try {
+      for (const size of WIDTHS) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        await page.goto(visit.path(data));
+        // Generous: the walk runs on a loaded machine; the check is that the data shows at all.
+        await expect(visit.ready(page)).toBeVisible({ timeout: 30_000 });
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await settle(page);
+        // Every rule axe runs by default: WCAG 2.0–2.2 A and AA, and its best practices
+        // (heading order, landmarks). None is disabled: fix the page instead.
+        const results = await new AxeBuilder({ page }).analyze();
+        const report = results.violations.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help}\n` +
+            v.nodes
+              .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ")}`)
+              .join("\n"),
+        );
+        expect(report, `${visit.name} at ${size.name}px in ${theme}:\n${report.join("\n")}`).toEqual([]);
+        if (visit.screenshot) {
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `${visit.name}-${size.name}-${theme}.png`),
+            fullPage: true,
+          });
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+/** Waits for skeletons to go: axe checks the page as people see it once loaded. */
+async function settle(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}

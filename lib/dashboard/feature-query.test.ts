@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  apiFeatureParams,
+  DEFAULT_QUERY,
+  isFiltered,
+  matchesSearch,
+  readFeatureQuery,
+  writeFeatureQuery,
+} from "./feature-query";
+
+describe("feature list query string", () => {
+  it("round-trips every filter and leaves defaults out", () => {
+    const query = {
+      search: "check out",
+      status: "on" as const,
+      type: "MULTIVARIATE" as const,
+      tags: [3, 7],
+      owner: 12,
+      archived: true,
+      sort: "-name" as const,
+    };
+    const text = writeFeatureQuery(query);
+    expect(text).toBe("q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&sort=-name");
+    expect(readFeatureQuery(new URLSearchParams(text))).toEqual(query);
+    expect(writeFeatureQuery(DEFAULT_QUERY)).toBe("");
+    expect(isFiltered(DEFAULT_QUERY)).toBe(false);
+    expect(isFiltered(query)).toBe(true);
+  });
+
+  it("ignores values it does not know", () => {
+    const query = readFeatureQuery(new URLSearchParams("status=maybe&type=x&tags=a,2&owner=me&sort=size"));
+    expect(query).toEqual({ ...DEFAULT_QUERY, tags: [2] });
+  });
+
+  it("maps filters to the API's parameters", () => {
+    const query = {
+      ...DEFAULT_QUERY,
+      status: "off" as const,
+      tags: [1, 2],
+      owner: 5,
+      sort: "-created" as const,
+    };
+    expect(apiFeatureParams(query, 9)).toEqual({
+      environment: 9,
+      is_enabled: "false",
+      tags: "1,2",
+      owners: "5",
+      is_archived: "false",
+      type: undefined,
+      sort_field: "created_date",
+      sort_direction: "DESC",
+    });
+    expect(apiFeatureParams(query, undefined).is_enabled).toBeUndefined();
+  });
+
+  it("searches names and descriptions in any case", () => {
+    expect(matchesSearch({ name: "banner", description: "Top of the PAGE" }, "page")).toBe(true);
+    expect(matchesSearch({ name: "Banner", description: null }, "ban")).toBe(true);
+    expect(matchesSearch({ name: "banner", description: null }, "footer")).toBe(false);
+  });
+});

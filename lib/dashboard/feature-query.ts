@@ -1,0 +1,101 @@
+// The features list's filters, kept in the page's query string so that reload, back/forward
+// and shared links keep them. Pure: parsed from and written to URLSearchParams.
+export type FeatureSort = "created" | "-created" | "name" | "-name";
+
+export type FeatureQuery = {
+  /** Part of the name or the description, any case (matched in the browser). */
+  search: string;
+  status: "all" | "on" | "off";
+  type: "all" | "STANDARD" | "MULTIVARIATE";
+  /** Tag ids: features with every one of them. */
+  tags: number[];
+  /** A user id: features that user owns. */
+  owner: number | null;
+  archived: boolean;
+  sort: FeatureSort;
+};
+
+export const DEFAULT_QUERY: FeatureQuery = {
+  search: "",
+  status: "all",
+  type: "all",
+  tags: [],
+  owner: null,
+  archived: false,
+  sort: "created",
+};
+
+const SORTS: FeatureSort[] = ["created", "-created", "name", "-name"];
+const ids = (text: string | null) =>
+  (text ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => /^\d+$/.test(t))
+    .map(Number);
+
+type Readable = { get(name: string): string | null };
+
+export function readFeatureQuery(params: Readable): FeatureQuery {
+  const status = params.get("status");
+  const type = params.get("type");
+  const sort = params.get("sort") as FeatureSort | null;
+  const owner = ids(params.get("owner"))[0];
+  return {
+    search: params.get("q") ?? "",
+    status: status === "on" || status === "off" ? status : "all",
+    type: type === "STANDARD" || type === "MULTIVARIATE" ? type : "all",
+    tags: ids(params.get("tags")),
+    owner: owner ?? null,
+    archived: params.get("archived") === "1",
+    sort: sort && SORTS.includes(sort) ? sort : "created",
+  };
+}
+
+/** The query string of the page (defaults left out), without the leading "?". */
+export function writeFeatureQuery(query: FeatureQuery): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("q", query.search);
+  if (query.status !== "all") params.set("status", query.status);
+  if (query.type !== "all") params.set("type", query.type);
+  if (query.tags.length) params.set("tags", query.tags.join(","));
+  if (query.owner !== null) params.set("owner", String(query.owner));
+  if (query.archived) params.set("archived", "1");
+  if (query.sort !== "created") params.set("sort", query.sort);
+  return params.toString();
+}
+
+export function isFiltered(query: FeatureQuery): boolean {
+  return (
+    query.search !== "" ||
+    query.status !== "all" ||
+    query.type !== "all" ||
+    query.tags.length > 0 ||
+    query.owner !== null ||
+    query.archived
+  );
+}
+
+/** The API's parameters for the filters the server applies (Flagsmith's feature list query). */
+export function apiFeatureParams(query: FeatureQuery, environment: number | undefined) {
+  return {
+    environment,
+    is_enabled:
+      environment !== undefined && query.status !== "all" ? String(query.status === "on") : undefined,
+    tags: query.tags.length ? query.tags.join(",") : undefined,
+    owners: query.owner !== null ? String(query.owner) : undefined,
+    is_archived: String(query.archived),
+    type: query.type !== "all" ? query.type : undefined,
+    sort_field: query.sort.endsWith("name") ? "name" : "created_date",
+    sort_direction: query.sort.startsWith("-") ? "DESC" : "ASC",
+  };
+}
+
+/** Search stays in the browser: the API searches names only, the dashboard descriptions too. */
+export function matchesSearch(feature: { name: string; description: string | null }, search: string) {
+  const needle = search.trim().toLowerCase();
+  return (
+    !needle ||
+    feature.name.toLowerCase().includes(needle) ||
+    (feature.description ?? "").toLowerCase().includes(needle)
+  );
+}

@@ -1,0 +1,26 @@
+// Tags as Flagsmith's TagSerializer shows them.
+export type TagRow = {
+  id: number;
+  uuid: string;
+  label: string;
+  color: string;
+  description: string | null;
+  projectId: number;
+  isSystemTag: boolean;
+  isPermanent: boolean;
+  type: string;
+};
+
+export function serializeTag(tag: TagRow) {
+  return {
+    id: tag.id,
+    label: tag.label,
+    color: tag.color,
+    description: tag.description,
+    project: tag.projectId,
+    uuid: tag.uuid,
+    is_permanent: tag.isPermanent,
+    is_system_tag: tag.isSystemTag,
+    type: tag.type,
+  };
+}

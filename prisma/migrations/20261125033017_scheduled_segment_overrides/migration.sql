@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ScheduledChange" ADD COLUMN "segmentOverrides" TEXT;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Environment" ADD COLUMN     "isProtected" BOOLEAN NOT NULL DEFAULT false;

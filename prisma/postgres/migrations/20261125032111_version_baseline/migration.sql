@@ -1,0 +1,7 @@
+-- CreateTable
+CREATE TABLE "FeatureVersionBaseline" (
+    "featureId" INTEGER NOT NULL,
+    "environmentId" INTEGER NOT NULL,
+
+    CONSTRAINT "FeatureVersionBaseline_pkey" PRIMARY KEY ("featureId","environmentId")
+);
