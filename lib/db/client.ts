@@ -1,5 +1,6 @@
 // The one Prisma client of the process. DATABASE_URL chooses the store:
 // postgres:// → PostgreSQL through the pg adapter, anything else → SQLite (embedded default).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { chmodSync, existsSync } from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
@@ -92,10 +93,36 @@ export function secureSqliteFiles(url: string, defaultDir = path.resolve("data")
   }
 }
 
+// Work that must wait until the surrounding interactive transaction has committed (telling
+// the SDK cache that an environment changed: a compile started before the commit would read
+// the old rows and pass for fresh). Outside a transaction it runs at once.
+const commitHooks = new AsyncLocalStorage<(() => void)[]>();
+
+export function afterCommit(hook: () => void): void {
+  const pending = commitHooks.getStore();
+  if (pending) pending.push(hook);
+  else hook();
+}
+
+function transactionWithHooks(client: Db): Db["$transaction"] {
+  return ((arg: unknown, options?: unknown) => {
+    const run = client.$transaction.bind(client) as (a: unknown, o?: unknown) => Promise<unknown>;
+    if (typeof arg !== "function") return run(arg, options);
+    const hooks: (() => void)[] = [];
+    return commitHooks
+      .run(hooks, () => run(arg, options))
+      .then((result) => {
+        for (const hook of hooks) hook();
+        return result;
+      });
+  }) as Db["$transaction"];
+}
+
 export const db: Db = new Proxy({} as Db, {
   get(_target, prop) {
-    const client = getDb() as unknown as Record<string | symbol, unknown>;
-    const value = client[prop];
+    const client = getDb();
+    if (prop === "$transaction") return transactionWithHooks(client);
+    const value = (client as unknown as Record<string | symbol, unknown>)[prop];
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(client) : value;
   },
 });

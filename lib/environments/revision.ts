@@ -1,7 +1,7 @@
 // Every write that changes what the SDK endpoints answer bumps the revision of the
 // environments it touches. SDK snapshots are keyed by that revision, so instances that
 // did not make the write notice it too (see lib/sdk).
-import { db, type DbOrTx } from "@/lib/db/client";
+import { afterCommit, db, type DbOrTx } from "@/lib/db/client";
 
 type Listener = (environmentIds: number[] | "all") => void;
 const listeners = ((globalThis as Record<symbol, Set<Listener>>)[Symbol.for("ensign.revision.listeners")] ??=
@@ -30,11 +30,13 @@ export async function touchEnvironments(
     where: filter,
     data: { revision: { increment: 1 }, documentUpdatedAt: new Date() },
   });
-  notify(
+  const ids =
     "environmentId" in where
       ? [where.environmentId]
       : "environmentIds" in where
         ? where.environmentIds
-        : "all",
-  );
+        : "all";
+  // After the commit: a snapshot compiled between this update and the commit would read the
+  // old rows, and this process would serve them until the next revision poll.
+  afterCommit(() => notify(ids));
 }
