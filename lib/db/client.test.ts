@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { secureSqliteFiles } from "./client";
+import { afterCommit, db, secureSqliteFiles } from "./client";
 
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 
@@ -27,5 +27,36 @@ describe("secureSqliteFiles", () => {
     secureSqliteFiles(`file:${db}`, path.join(dir, "elsewhere"));
     expect(modeOf(dir)).toBe("755");
     expect(modeOf(db)).toBe("600");
+  });
+});
+
+describe("afterCommit", () => {
+  it("runs a hook after the interactive transaction commits, never after a rollback, at once outside one", async () => {
+    const previous = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = `file:${path.join(mkdtempSync(path.join(tmpdir(), "ensign-commit-")), "t.db")}`;
+    try {
+      const calls: string[] = [];
+      await db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("CREATE TABLE t (x INTEGER)");
+        afterCommit(() => calls.push("committed"));
+        calls.push("inside");
+      });
+      expect(calls).toEqual(["inside", "committed"]);
+
+      await expect(
+        db.$transaction(async () => {
+          afterCommit(() => calls.push("rolled back"));
+          throw new Error("no");
+        }),
+      ).rejects.toThrow("no");
+      expect(calls).toEqual(["inside", "committed"]);
+
+      afterCommit(() => calls.push("no transaction"));
+      expect(calls).toEqual(["inside", "committed", "no transaction"]);
+    } finally {
+      await db.$disconnect();
+      if (previous === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = previous;
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The process-wide SDK snapshot cache. Snapshots compile lazily, one compile per environment
 // at a time. Two invalidation paths keep them fresh:
-// - this process's writes call touchEnvironments, whose listener marks snapshots stale at once;
+// - this process's writes call touchEnvironments, whose listener marks snapshots stale as soon as
+//   the write's transaction commits (lib/db/client.ts afterCommit);
 // - a poller reads the revisions of cached environments every 250 ms (one indexed query), so
 //   writes made by other instances on the same database are served within a second.
 // The store lives on globalThis because Next's route bundle and the custom server each load
