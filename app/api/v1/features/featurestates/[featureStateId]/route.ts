@@ -27,7 +27,6 @@ export const PATCH = withApi(
   { auth: "user", permission: change, params, body: ZFeatureStatePatch },
   ({ user, params, body }) => updateFeatureState(user.id, params.featureStateId, body),
 );
-export const DELETE = withApi(
-  { auth: "user", permission: change, params, status: 204 },
-  ({ user, params }) => deleteFeatureState(user.id, params.featureStateId),
+export const DELETE = withApi({ auth: "user", permission: change, params, status: 204 }, ({ user, params }) =>
+  deleteFeatureState(user.id, params.featureStateId),
 );
