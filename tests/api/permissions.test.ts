@@ -463,7 +463,11 @@ describe("a feature state asks the key of what it is", () => {
     const override = await created(
       call(`/api/v1/environments/${s.envKey}/features/${featureId}/create-segment-override/`, {
         token: s.token,
-        body: { enabled: true, feature_segment: { segment: segmentId } },
+        body: {
+          enabled: true,
+          feature_state_value: { type: "unicode", string_value: "x" },
+          feature_segment: { segment: segmentId },
+        },
       }),
     );
     overrideStateId = override.id;
