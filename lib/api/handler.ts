@@ -31,12 +31,15 @@ export type ApiOptions<A extends AuthMode, B, Q, P> = {
   cors?: boolean;
   /** false: organisation API keys (`Api-Key`) are refused with 403 (account and key routes). */
   allowApiKey?: boolean;
-  /**
-   * Required on every `auth: "user"` route: the permission the caller needs
-   * (lib/permissions/rule.ts), checked after authentication, before the domain function.
-   */
-  permission?: A extends "user" ? PermissionRule<PermissionContext<B, Q, P>> : never;
-};
+} & (A extends "user"
+  ? {
+      /**
+       * Required on every `auth: "user"` route: the permission the caller needs
+       * (lib/permissions/rule.ts), checked after authentication, before the domain function.
+       */
+      permission: PermissionRule<PermissionContext<B, Q, P>>;
+    }
+  : { permission?: never });
 
 /** What a permission rule's `of` sees: the parsed request and the caller. */
 export type PermissionContext<B, Q, P> = {
@@ -103,7 +106,7 @@ export function withApi<
   Q extends AnySchema | undefined = undefined,
   P extends AnySchema | undefined = undefined,
 >(options: ApiOptions<A, B, Q, P>, fn: (ctx: ApiContext<A, B, Q, P>) => unknown | Promise<unknown>) {
-  return async (request: Request, route?: RouteContext): Promise<Response> => {
+  const handler = async (request: Request, route?: RouteContext): Promise<Response> => {
     const headers = options.cors ? SDK_CORS_HEADERS : undefined;
     try {
       const auth: Record<string, unknown> = {};
@@ -167,4 +170,17 @@ export function withApi<
       return errorResponse(error, headers);
     }
   };
+  // Registered on the handler the route file exports, so that tests read each method's auth
+  // mode and permission rule from the route module itself (tests/api/permissions-walk.test.ts).
+  return Object.assign(handler, { apiOptions: options as RegisteredOptions });
 }
+
+/** What withApi registers on each handler it returns (`handler.apiOptions`). */
+export type RegisteredOptions = {
+  auth: AuthMode;
+  body?: AnySchema;
+  query?: AnySchema;
+  params?: AnySchema;
+  status?: number;
+  permission?: PermissionRule<PermissionContext<undefined, undefined, undefined>>;
+};

@@ -3,7 +3,7 @@
 // so nothing of it reaches them any more (every check keys on membership first).
 import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
-import { db, type Tx } from "@/lib/db/client";
+import { databaseUrl, db, isPostgresUrl, type Tx } from "@/lib/db/client";
 import { requireOrganisationMember } from "@/lib/organisations/access";
 import type { TRemoveUsers, TUpdateRole } from "./schemas";
 import { serializeMember } from "./serializers";
@@ -31,6 +31,16 @@ export async function listMembers(userId: number, organisationId: number, exclud
   return rows.map((r) => serializeMember(r.user, r.role));
 }
 
+/**
+ * Holds the organisation's row until the transaction ends, so that two demotions or removals
+ * of its last admins cannot both count the other as staying: the second waits, then counts
+ * what the first left. SQLite runs one writing transaction at a time already.
+ */
+async function lockOrganisation(tx: Tx, organisationId: number) {
+  if (isPostgresUrl(databaseUrl()))
+    await tx.$queryRaw`SELECT "id" FROM "Organisation" WHERE "id" = ${organisationId} FOR UPDATE`;
+}
+
 async function adminCount(tx: Tx, organisationId: number) {
   return tx.organisationUser.count({ where: { organisationId, role: "ADMIN", ...PEOPLE } });
 }
@@ -50,6 +60,7 @@ async function revokeMembership(tx: Tx, organisationId: number, userId: number) 
 export async function removeMembers(organisationId: number, items: TRemoveUsers) {
   const ids = [...new Set(items.map((i) => i.id))];
   await db.$transaction(async (tx) => {
+    await lockOrganisation(tx, organisationId);
     const memberships = await tx.organisationUser.findMany({
       where: { organisationId, userId: { in: ids }, ...PEOPLE },
       include: { user: true },
@@ -78,6 +89,7 @@ export async function removeMembers(organisationId: number, items: TRemoveUsers)
 
 export async function updateMemberRole(organisationId: number, targetUserId: number, input: TUpdateRole) {
   const updated = await db.$transaction(async (tx) => {
+    await lockOrganisation(tx, organisationId);
     const membership = await tx.organisationUser.findUnique({
       where: { organisationId_userId: { organisationId, userId: targetUserId } },
       include: { user: true },

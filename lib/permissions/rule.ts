@@ -9,16 +9,31 @@ import { environmentTarget, organisationTarget, projectTarget } from "./scope";
 type Id<T> = T | Promise<T>;
 
 /**
+ * What `of` answers when the key depends on the object it names (a segment override's state
+ * asks MANAGE_SEGMENT_OVERRIDES, the environment default's UPDATE_FEATURE_STATE): the scope
+ * the object lives in and the key it asks, read together from the object.
+ */
+export type KeyedScope<R, K> = { scope: R; key: K };
+
+/**
  * `of` names the object from the parsed request. An object the caller cannot see answers
  * 404 (paths); `hidden: 403` makes it 403 instead, for ids named in a body or query string
  * as Flagsmith's permission classes answer them. `of` may answer `null` when the request
  * names no object yet (a required query parameter left out): the domain function then
  * answers (400), and checks nothing itself, so it must not act on any object.
+ *
+ * A key may depend on the object: then the rule lists every key it may ask
+ * (`environment: [A, B]`), and `of` answers the scope with the key this object asks
+ * (KeyedScope), e.g. `featureStateScope` in ./scope.ts. A key outside the list is a bug (500).
  */
 export type PermissionRule<C = never> = (
   | { organisation: OrganisationPermissionKey | "ADMIN"; of: (ctx: C) => Id<number | null> }
   | { project: ProjectPermissionKey | "ADMIN"; of: (ctx: C) => Id<number | null> }
   | { environment: EnvironmentPermissionKey | "ADMIN"; of: (ctx: C) => Id<string | number | null> }
+  | {
+      environment: readonly EnvironmentPermissionKey[];
+      of: (ctx: C) => Id<KeyedScope<string | number, EnvironmentPermissionKey> | null>;
+    }
   | { member: true }
 ) & {
   hidden?: 403;
@@ -76,6 +91,14 @@ async function resolveRule<C>(
     const id = await rule.of(ctx);
     return { target: id === null ? undefined : await projectTarget(id), key: rule.project };
   }
-  const ref = await rule.of(ctx);
+  if (typeof rule.environment !== "string") {
+    const keys = rule.environment;
+    const keyed = await (rule.of as (ctx: C) => Id<KeyedScope<string | number, string> | null>)(ctx);
+    if (keyed === null) return { target: undefined, key: "" };
+    if (!keys.includes(keyed.key as EnvironmentPermissionKey))
+      throw new Error(`permission rule asked ${keyed.key}, not one of ${keys.join(", ")}`);
+    return { target: await environmentTarget(keyed.scope), key: keyed.key };
+  }
+  const ref = await (rule.of as (ctx: C) => Id<string | number | null>)(ctx);
   return { target: ref === null ? undefined : await environmentTarget(ref), key: rule.environment };
 }

@@ -2,7 +2,9 @@
 // they belong to. Each answers null when the object does not exist; membership is decided
 // by the resolver (lib/permissions/resolve.ts), so these read no user.
 import { db } from "@/lib/db/client";
+import type { EnvironmentPermissionKey } from "./keys";
 import type { Target } from "./resolve";
+import type { KeyedScope } from "./rule";
 
 const validId = (id: unknown): id is number => typeof id === "number" && Number.isSafeInteger(id) && id > 0;
 
@@ -45,6 +47,33 @@ export async function environmentOfFeatureState(featureStateId: number): Promise
     select: { environmentId: true },
   });
   return state?.environmentId ?? 0;
+}
+
+/** The keys a feature state may ask to change it (see featureStateKey). */
+export const FEATURE_STATE_KEYS = ["UPDATE_FEATURE_STATE", "MANAGE_SEGMENT_OVERRIDES"] as const;
+
+/**
+ * The key that changes a feature state: a segment override's (it has a feature segment) asks
+ * MANAGE_SEGMENT_OVERRIDES, any other UPDATE_FEATURE_STATE, as Flagsmith's feature-state
+ * permission decides from the object (and, on create, from the body's `feature_segment`).
+ */
+export function featureStateKey(featureSegment: unknown): (typeof FEATURE_STATE_KEYS)[number] {
+  return featureSegment === null || featureSegment === undefined
+    ? "UPDATE_FEATURE_STATE"
+    : "MANAGE_SEGMENT_OVERRIDES";
+}
+
+/** A feature state's environment (0 when there is none: 404) and the key that changes it. */
+export async function featureStateScope(
+  featureStateId: number,
+): Promise<KeyedScope<number, EnvironmentPermissionKey>> {
+  const state = validId(featureStateId)
+    ? await db.featureState.findUnique({
+        where: { id: featureStateId },
+        select: { environmentId: true, featureSegmentId: true },
+      })
+    : null;
+  return { scope: state?.environmentId ?? 0, key: featureStateKey(state?.featureSegmentId) };
 }
 
 /** The environment (id) of a feature segment (segment override), or 0 when there is none. */

@@ -1,87 +1,55 @@
-// Generated from the route files: every method of the administrative API declares a
-// `permission` (lib/permissions/rule.ts), and a member of the organisation who lacks the key a
-// route names is refused with 403 and changes nothing: a member with no grants at all, and,
-// for each key, a member holding every other key (and no admin flag).
-import { readdirSync, readFileSync } from "node:fs";
+// Read from the route modules: every method of the administrative API declares a
+// `permission` (lib/permissions/rule.ts), which withApi registers on the handler it returns
+// (`handler.apiOptions`), and a member of the organisation who lacks the key a route names is
+// refused with 403 and changes nothing: a member with no grants at all, and, for each key, a
+// member holding every other key (and no admin flag).
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { RegisteredOptions } from "@/lib/api/handler";
+import type { PermissionRule } from "@/lib/permissions/rule";
 import { call } from "../support/api";
 import { addMember, type Member } from "../support/members";
-import { fillPattern, seedTenant, type Tenant } from "../support/routes";
+import { appRoutes, fillPattern, seedTenant, type Tenant } from "../support/routes";
 
-const API_ROOT = path.resolve(__dirname, "../../app/api/v1");
+const ROOT = path.resolve(__dirname, "../..");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
+type Rule = PermissionRule<never>;
 type Declared = {
   method: string;
   template: string;
-  auth: string;
-  /** The `permission: {...}` text, or null when the method declares none. */
-  rule: string | null;
+  /** What withApi registered; undefined when the export is not a withApi handler. */
+  options: RegisteredOptions | undefined;
 };
 
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-/** The balanced `{...}` that starts at `from`. */
-function braced(text: string, from: number): string {
-  let depth = 0;
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === "{") depth++;
-    if (text[i] === "}" && --depth === 0) return text.slice(from, i + 1);
-  }
-  throw new Error(`unbalanced braces in ${text.slice(from, from + 80)}`);
-}
-
-/**
- * The text of a method's `permission` rule: written inline, or a constant of the same file
- * (`permission: manage` with `const manage = { ... }`); null when there is none.
- */
-function ruleText(source: string, value: string): string | null {
-  const at = value.indexOf("permission:");
-  if (at < 0) return null;
-  const named = /^permission:\s*([A-Za-z_$][\w$]*)\s*[,}]/.exec(value.slice(at));
-  if (!named) return braced(value, value.indexOf("{", at));
-  const declaration = new RegExp(`const ${named[1]}\\b[^=]*=\\s*\\{`).exec(source);
-  if (!declaration) throw new Error(`cannot find the rule \`${named[1]}\``);
-  return braced(source, declaration.index + declaration[0].length - 1);
-}
-
-function declarations(): Declared[] {
+async function declarations(): Promise<Declared[]> {
   const out: Declared[] = [];
-  for (const file of routeFiles(API_ROOT)) {
-    const source = readFileSync(file, "utf8");
-    const template = `/api/v1/${path.relative(API_ROOT, path.dirname(file)).split(path.sep).join("/")}/`;
-    const byMethod = new Map<string, Declared>();
-    for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = ([\s\S]*?);\n/g)) {
-      const [, method, value] = match;
-      const alias = /^[A-Z]+$/.test(value.trim()) ? byMethod.get(value.trim()) : undefined;
-      const auth = alias?.auth ?? /auth: "(\w[\w-]*)"/.exec(value)?.[1] ?? "?";
-      const rule = alias ? alias.rule : ruleText(source, value);
-      const declared = { method, template, auth, rule };
-      byMethod.set(method, declared);
-      out.push(declared);
+  for (const route of appRoutes()) {
+    const module = (await import(path.join(ROOT, route.file))) as Record<string, unknown>;
+    for (const method of METHODS) {
+      const handler = module[method] as { apiOptions?: RegisteredOptions } | undefined;
+      if (handler) out.push({ method, template: route.pattern, options: handler.apiOptions });
     }
   }
   return out.sort((a, b) => `${a.template} ${a.method}`.localeCompare(`${b.template} ${b.method}`));
 }
 
-type Parsed = { kind: "member" } | { kind: "organisation" | "project" | "environment"; key: string };
+type Parsed = { kind: "member" } | { kind: "organisation" | "project" | "environment"; keys: string[] };
 
-function parseRule(rule: string): Parsed {
-  if (/^\{\s*member: true\s*\}$/.test(rule)) return { kind: "member" };
-  const match = /^\{\s*(organisation|project|environment): "([A-Z_]+)"/.exec(rule);
-  if (!match) throw new Error(`cannot read the rule ${rule}`);
-  return { kind: match[1] as "organisation" | "project" | "environment", key: match[2] };
+/** The kind of object a rule names and the keys it may ask (several when the object decides). */
+function parseRule(rule: Rule): Parsed {
+  if ("member" in rule) return { kind: "member" };
+  const kind = "organisation" in rule ? "organisation" : "project" in rule ? "project" : "environment";
+  const key = (rule as unknown as Record<typeof kind, string | readonly string[]>)[kind];
+  return { kind, keys: typeof key === "string" ? [key] : [...key] };
 }
 
-const ALL_ROUTES = declarations();
-const USER_ROUTES = ALL_ROUTES.filter((r) => r.auth === "user");
-const CHECKED = USER_ROUTES.filter((r) => r.rule !== null && parseRule(r.rule).kind !== "member");
+const ALL_ROUTES = await declarations();
+const USER_ROUTES = ALL_ROUTES.filter((r) => r.options?.auth === "user");
+const CHECKED = USER_ROUTES.filter(
+  (r) => r.options?.permission && parseRule(r.options.permission).kind !== "member",
+);
+const rule = (r: Declared) => r.options!.permission as Rule;
 
 describe("every administrative route declares its permission", () => {
   it("finds the routes", () => {
@@ -89,10 +57,17 @@ describe("every administrative route declares its permission", () => {
     expect(CHECKED.length).toBeGreaterThan(100);
   });
 
-  it("has a `permission` on every method behind an account, in a form this walk can read", () => {
-    const missing = USER_ROUTES.filter((r) => r.rule === null).map((r) => `${r.method} ${r.template}`);
+  it("has every exported method go through withApi", () => {
+    expect(ALL_ROUTES.filter((r) => !r.options).map((r) => `${r.method} ${r.template}`)).toEqual([]);
+  });
+
+  it("has a `permission` on every method behind an account", () => {
+    const missing = USER_ROUTES.filter((r) => !r.options!.permission).map((r) => `${r.method} ${r.template}`);
     expect(missing).toEqual([]);
-    for (const r of USER_ROUTES) expect(() => parseRule(r.rule!), `${r.method} ${r.template}`).not.toThrow();
+    for (const r of CHECKED) {
+      const parsed = parseRule(rule(r)) as { keys: string[] };
+      expect(parsed.keys.length, `${r.method} ${r.template}`).toBeGreaterThan(0);
+    }
   });
 });
 
@@ -127,12 +102,18 @@ async function granted(res: Promise<{ status: number; text: string }>) {
   if (r.status !== 201) throw new Error(`grant failed: ${r.status} ${r.text}`);
 }
 
-/** A member holding every key on the tenant's organisation, project and environment but `key` (never admin). */
-async function memberWithout(key: string): Promise<Member> {
-  const cached = allBut.get(key);
+/**
+ * A member holding every key on the tenant's organisation, project and environment but
+ * `keys` (never admin). A rule whose key depends on the object lists them all: without any
+ * of them the member is refused whichever object the walk names (tests/api/permissions.test.ts
+ * proves which object asks which key).
+ */
+async function memberWithout(keys: string[]): Promise<Member> {
+  const cacheKey = keys.join(",");
+  const cached = allBut.get(cacheKey);
   if (cached) return cached;
   const m = await addMember(t.organisationId);
-  const keep = (kind: keyof typeof KEYS) => KEYS[kind].filter((k) => k !== key);
+  const keep = (kind: keyof typeof KEYS) => KEYS[kind].filter((k) => !keys.includes(k));
   const base = "/api/v1";
   await granted(
     call(`${base}/organisations/${t.organisationId}/user-permissions/`, {
@@ -152,27 +133,29 @@ async function memberWithout(key: string): Promise<Member> {
       body: { user: m.id, permissions: keep("environment"), admin: false },
     }),
   );
-  allBut.set(key, m);
+  allBut.set(cacheKey, m);
   return m;
 }
 
-/** Body and query that name the rule's object when the rule reads it from there. */
+/**
+ * Bodies for routes whose rule reads something other than the path or an `organisation`,
+ * `project` or `environment` id in the body or query string.
+ */
+const BODIES: Record<string, () => unknown> = {
+  "/api/v1/features/feature-segments/update-priorities/": () => [{ id: t.ids.featureSegmentId, priority: 0 }],
+};
+
+/**
+ * The request: the path's ids, and the tenant's organisation, project and environment named
+ * in the query string and (for writes) the body, where a rule may read its object from.
+ */
 function request(route: Declared): { url: string; body?: unknown } {
-  const rule = route.rule!;
-  let url = fillPattern(route.template, t.ids);
-  const values: Record<string, number> = {
-    organisation: t.organisationId,
-    project: t.projectId,
-    environment: t.environmentId,
-  };
-  const query = /c\.query\.(\w+)/.exec(rule);
-  if (query) url += `?${query[1]}=${values[query[1]]}`;
+  const scope = { organisation: t.organisationId, project: t.projectId, environment: t.environmentId };
+  const url = `${fillPattern(route.template, t.ids)}?${new URLSearchParams(
+    Object.entries(scope).map(([k, v]) => [k, String(v)]),
+  )}`;
   if (route.method === "GET" || route.method === "DELETE") return { url };
-  const field = /c\.body\.(\w+)/.exec(rule);
-  if (field) return { url, body: { [field[1]]: values[field[1]] } };
-  if (rule.includes("environmentOfFeatureSegments"))
-    return { url, body: [{ id: t.ids.featureSegmentId, priority: 0 }] };
-  return { url, body: {} };
+  return { url, body: BODIES[route.template]?.() ?? scope };
 }
 
 async function auditCount(): Promise<number> {
@@ -228,10 +211,11 @@ describe("a member without the route's permission is refused and changes nothing
   const cases = CHECKED.map((r) => [`${r.method} ${r.template}`, r] as const);
 
   it.each(cases)("%s", async (_, route) => {
-    const { key } = parseRule(route.rule!) as { key: string };
+    const { keys } = parseRule(rule(route)) as { keys: string[] };
+    const key = keys.join(" and ");
     const { url, body } = request(route);
     const write = route.method !== "GET";
-    const members = [nobody, await memberWithout(key)];
+    const members = [nobody, await memberWithout(keys)];
     const before = write ? await snapshot() : "";
     const audits = await auditCount();
     for (const m of members) {

@@ -407,3 +407,174 @@ describe("permission key lists", () => {
     }
   });
 });
+
+describe("a feature state asks the key of what it is", () => {
+  let s: Seeded;
+  let overrides: Member;
+  let states: Member;
+  let featureId: number;
+  let segmentId: number;
+  let defaultStateId: number;
+  let overrideStateId: number;
+
+  async function holding(key: string): Promise<Member> {
+    const m = await addMember(s.organisationId);
+    await created(
+      call(`/api/v1/projects/${s.projectId}/user-permissions/`, {
+        token: s.token,
+        body: { user: m.id, permissions: ["VIEW_PROJECT"], admin: false },
+      }),
+    );
+    await created(
+      call(`/api/v1/environments/${s.envKey}/user-permissions/`, {
+        token: s.token,
+        body: { user: m.id, permissions: [key], admin: false },
+      }),
+    );
+    return m;
+  }
+
+  async function newSegment(): Promise<number> {
+    const segment = await created(
+      call(`/api/v1/projects/${s.projectId}/segments/`, {
+        token: s.token,
+        body: {
+          name: unique("seg"),
+          rules: [
+            {
+              type: "ALL",
+              rules: [{ type: "ANY", conditions: [{ property: "p", operator: "EQUAL", value: "1" }] }],
+            },
+          ],
+        },
+      }),
+    );
+    return segment.id;
+  }
+
+  beforeAll(async () => {
+    s = await seed();
+    featureId = (
+      await created(
+        call(`/api/v1/projects/${s.projectId}/features/`, { token: s.token, body: { name: unique("f") } }),
+      )
+    ).id;
+    segmentId = await newSegment();
+    const override = await created(
+      call(`/api/v1/environments/${s.envKey}/features/${featureId}/create-segment-override/`, {
+        token: s.token,
+        body: {
+          enabled: true,
+          feature_state_value: { type: "unicode", string_value: "x" },
+          feature_segment: { segment: segmentId },
+        },
+      }),
+    );
+    overrideStateId = override.id;
+    const defaults = await call(`/api/v1/environments/${s.envKey}/featurestates/?feature=${featureId}`, {
+      token: s.token,
+    });
+    defaultStateId = defaults.body.results[0].id;
+    expect(defaultStateId).not.toBe(overrideStateId);
+    overrides = await holding("MANAGE_SEGMENT_OVERRIDES");
+    states = await holding("UPDATE_FEATURE_STATE");
+  });
+
+  const patch = (m: Member, id: number, enabled: boolean) =>
+    call(`/api/v1/features/featurestates/${id}/`, { method: "PATCH", token: m.token, body: { enabled } });
+  const enabledOf = async (id: number) =>
+    (await call(`/api/v1/features/featurestates/${id}/`, { token: s.token })).body.enabled;
+
+  it("MANAGE_SEGMENT_OVERRIDES changes a segment override's state but not the environment default", async () => {
+    const own = await patch(overrides, overrideStateId, false);
+    expect([own.status, own.body.enabled]).toEqual([200, false]);
+    const put = await call(`/api/v1/features/featurestates/${overrideStateId}/`, {
+      method: "PUT",
+      token: overrides.token,
+      body: { feature: featureId, environment: s.environmentId, enabled: true },
+    });
+    expect([put.status, put.body.enabled]).toEqual([200, true]);
+    const other = await patch(overrides, defaultStateId, true);
+    expect([other.status, other.body]).toEqual([403, DENIED]);
+    expect(await enabledOf(defaultStateId)).toBe(false);
+  });
+
+  it("UPDATE_FEATURE_STATE changes the environment default but not a segment override's state", async () => {
+    const own = await patch(states, defaultStateId, true);
+    expect([own.status, own.body.enabled]).toEqual([200, true]);
+    const other = await patch(states, overrideStateId, false);
+    expect([other.status, other.body]).toEqual([403, DENIED]);
+    expect(await enabledOf(overrideStateId)).toBe(true);
+    const removed = await call(`/api/v1/features/featurestates/${overrideStateId}/`, {
+      method: "DELETE",
+      token: states.token,
+    });
+    expect([removed.status, removed.body]).toEqual([403, DENIED]);
+  });
+
+  it("creating a state with a feature segment asks MANAGE_SEGMENT_OVERRIDES, without one UPDATE_FEATURE_STATE", async () => {
+    const featureSegment = await created(
+      call("/api/v1/features/feature-segments/", {
+        token: s.token,
+        body: { feature: featureId, segment: await newSegment(), environment: s.environmentId },
+      }),
+    );
+    const body = { feature: featureId, environment: s.environmentId, feature_segment: featureSegment.id };
+    const refused = await call("/api/v1/features/featurestates/", { token: states.token, body });
+    expect([refused.status, refused.body]).toEqual([403, DENIED]);
+    const made = await call("/api/v1/features/featurestates/", { token: overrides.token, body });
+    expect([made.status, made.body.feature_segment]).toEqual([201, featureSegment.id]);
+
+    // An identity override is no segment override: the other way round.
+    const identity = { feature: featureId, environment: s.environmentId, identifier: unique("id") };
+    await call("/api/v1/identities/", { envKey: s.envKey, body: { identifier: identity.identifier } });
+    const notHers = await call("/api/v1/features/featurestates/", { token: overrides.token, body: identity });
+    expect([notHers.status, notHers.body]).toEqual([403, DENIED]);
+    const his = await call("/api/v1/features/featurestates/", { token: states.token, body: identity });
+    expect(his.status).toBe(201);
+
+    const deleted = await call(`/api/v1/features/featurestates/${made.body.id}/`, {
+      method: "DELETE",
+      token: overrides.token,
+    });
+    expect(deleted.status).toBe(204);
+  });
+});
+
+describe("the last admin under concurrent changes", () => {
+  // Each round: an organisation with two admins, each demoting the other at the same moment.
+  // Exactly one may win, whatever the order: the loser finds itself the last admin (400) or
+  // no longer an admin (403).
+  it.each([1, 2, 3, 4, 5])(
+    "round %i: of two simultaneous demotions of the last two admins, one succeeds",
+    async () => {
+      const s = await seed();
+      const me = (await call("/api/v1/auth/users/me/", { token: s.token })).body;
+      const b = await addMember(s.organisationId, "ADMIN");
+      const org = `/api/v1/organisations/${s.organisationId}`;
+      const demote = (token: string, id: number) =>
+        call(`${org}/users/${id}/update-role/`, { token, body: { role: "USER" } });
+      const answers = await Promise.all([demote(s.token, b.id), demote(b.token, me.id)]);
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+      expect(statuses.filter((st) => st === 400 || st === 403)).toHaveLength(1);
+      const members = (await call(`${org}/users/`, { token: s.token })).body as { role: string }[];
+      expect(members.filter((m) => m.role === "ADMIN")).toHaveLength(1);
+    },
+  );
+
+  it("two simultaneous removals of the last two admins: one succeeds", async () => {
+    const s = await seed();
+    const me = (await call("/api/v1/auth/users/me/", { token: s.token })).body;
+    const b = await addMember(s.organisationId, "ADMIN");
+    const org = `/api/v1/organisations/${s.organisationId}`;
+    const answers = await Promise.all([
+      call(`${org}/remove-users/`, { token: s.token, body: [{ id: b.id }] }),
+      call(`${org}/remove-users/`, { token: b.token, body: [{ id: me.id }] }),
+    ]);
+    expect(answers.filter((a) => a.status < 300)).toHaveLength(1);
+    const remaining = answers.find((a) => a.status < 300) === answers[0] ? s.token : b.token;
+    const members = (await call(`${org}/users/`, { token: remaining })).body as { role: string }[];
+    expect(members.filter((m) => m.role === "ADMIN")).toHaveLength(1);
+  });
+});

@@ -4,11 +4,12 @@ import { ZPageQuery } from "@/lib/api/pagination";
 import { createOrganisation, listOrganisations } from "@/lib/organisations/organisations";
 import { ZOrganisationCreate } from "@/lib/organisations/schemas";
 
-export const GET = withApi(
-  { auth: "user", permission: { member: true }, query: ZPageQuery },
-  ({ user, request, query }) => listOrganisations(user.id, request, query),
+const permission = { member: true } as const;
+
+export const GET = withApi({ auth: "user", permission, query: ZPageQuery }, ({ user, request, query }) =>
+  listOrganisations(user.id, request, query),
 );
 export const POST = withApi(
-  { auth: "user", allowApiKey: false, permission: { member: true }, body: ZOrganisationCreate, status: 201 },
+  { auth: "user", allowApiKey: false, permission, body: ZOrganisationCreate, status: 201 },
   ({ user, body }) => createOrganisation(user.id, body),
 );

@@ -2,10 +2,11 @@
 import { withApi } from "@/lib/api/handler";
 import { logOut, rotateToken } from "@/lib/auth/users";
 
-export const POST = withApi({ auth: "user", allowApiKey: false, permission: { member: true } }, ({ user }) =>
+const permission = { member: true } as const;
+
+export const POST = withApi({ auth: "user", allowApiKey: false, permission }, ({ user }) =>
   rotateToken(user.id),
 );
-export const DELETE = withApi(
-  { auth: "user", allowApiKey: false, permission: { member: true }, status: 204 },
-  ({ user }) => logOut(user),
+export const DELETE = withApi({ auth: "user", allowApiKey: false, permission, status: 204 }, ({ user }) =>
+  logOut(user),
 );

@@ -1,6 +1,6 @@
 // GET/POST /api/v1/features/featurestates/ — feature states of an environment; create a segment or identity override
 import { withApi } from "@/lib/api/handler";
-import { queryId } from "@/lib/permissions/scope";
+import { FEATURE_STATE_KEYS, featureStateKey, queryId } from "@/lib/permissions/scope";
 import { createFeatureState, listFeatureStates } from "@/lib/overrides/feature-states";
 import { ZFeatureStateCreate, ZFeatureStateListQuery } from "@/lib/overrides/schemas";
 
@@ -15,7 +15,12 @@ export const GET = withApi(
 export const POST = withApi(
   {
     auth: "user",
-    permission: { environment: "UPDATE_FEATURE_STATE", of: (c) => c.body.environment, hidden: 403 },
+    // A segment override (with `feature_segment`) asks MANAGE_SEGMENT_OVERRIDES.
+    permission: {
+      environment: FEATURE_STATE_KEYS,
+      of: (c) => ({ scope: c.body.environment, key: featureStateKey(c.body.feature_segment) }),
+      hidden: 403,
+    },
     body: ZFeatureStateCreate,
     status: 201,
   },

@@ -3,10 +3,10 @@ import { withApi } from "@/lib/api/handler";
 import { ZUserUpdate } from "@/lib/auth/schemas";
 import { getMe, updateMe } from "@/lib/auth/users";
 
-export const GET = withApi({ auth: "user", allowApiKey: false, permission: { member: true } }, ({ user }) =>
-  getMe(user.id),
-);
+const permission = { member: true } as const;
+
+export const GET = withApi({ auth: "user", allowApiKey: false, permission }, ({ user }) => getMe(user.id));
 export const PATCH = withApi(
-  { auth: "user", allowApiKey: false, permission: { member: true }, body: ZUserUpdate },
+  { auth: "user", allowApiKey: false, permission, body: ZUserUpdate },
   ({ user, body }) => updateMe(user.id, body),
 );

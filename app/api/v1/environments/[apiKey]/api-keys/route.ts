@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { ZEnvironmentParams, ZServerKeyCreate } from "@/lib/environments/schemas";
 import { createServerKey, listServerKeys } from "@/lib/environments/server-keys";
 
+const permission = {
+  environment: "ADMIN",
+  of: (c: { params: { apiKey: string } }) => c.params.apiKey,
+} as const;
+
 const params = ZEnvironmentParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
-  ({ user, params }) => listServerKeys(user.id, params.apiKey),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
+  listServerKeys(user.id, params.apiKey),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    permission,
     params,
     body: ZServerKeyCreate,
     status: 201,

@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, environmentScope } from "@/lib/permissions/grants";
 import { ZEnvironmentScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
 
+const permission = {
+  environment: "ADMIN",
+  of: (c: { params: { apiKey: string } }) => c.params.apiKey,
+} as const;
+
 const params = ZEnvironmentScopeParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
-  async ({ params }) => listGrants(await environmentScope(params.apiKey), "user"),
+export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
+  listGrants(await environmentScope(params.apiKey), "user"),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    permission,
     params,
     body: ZUserGrantWrite,
     status: 201,

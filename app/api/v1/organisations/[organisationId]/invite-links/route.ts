@@ -3,17 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { createInviteLink, listInviteLinks } from "@/lib/invitations/links";
 import { ZInviteLinkCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZOrganisationInvitesParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
-  ({ user, params, request }) =>
-    listInviteLinks({ userId: user.id, organisationId: params.organisationId }, request),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params, request }) =>
+  listInviteLinks({ userId: user.id, organisationId: params.organisationId }, request),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZInviteLinkCreate,
     status: 201,

@@ -3,13 +3,18 @@ import { withApi } from "@/lib/api/handler";
 import { createMasterApiKey, listMasterApiKeys } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeysParams } from "@/lib/master-api-keys/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZMasterApiKeysParams;
 
 export const GET = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
   },
   ({ user, params }) => listMasterApiKeys({ userId: user.id, organisationId: params.organisationId }),
@@ -18,7 +23,7 @@ export const POST = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZMasterApiKeyCreate,
     status: 201,

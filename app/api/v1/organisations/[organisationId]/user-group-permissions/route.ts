@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationScopeParams, ZGroupGrantWrite } from "@/lib/permissions/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZOrganisationScopeParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
-  async ({ params }) => listGrants(await organisationScope(params.organisationId), "group"),
+export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
+  listGrants(await organisationScope(params.organisationId), "group"),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZGroupGrantWrite,
     status: 201,

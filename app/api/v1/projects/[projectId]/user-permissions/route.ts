@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, projectScope } from "@/lib/permissions/grants";
 import { ZProjectScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
 
+const permission = {
+  project: "ADMIN",
+  of: (c: { params: { projectId: number } }) => c.params.projectId,
+} as const;
+
 const params = ZProjectScopeParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { project: "ADMIN", of: (c) => c.params.projectId }, params },
-  async ({ params }) => listGrants(await projectScope(params.projectId), "user"),
+export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
+  listGrants(await projectScope(params.projectId), "user"),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { project: "ADMIN", of: (c) => c.params.projectId },
+    permission,
     params,
     body: ZUserGrantWrite,
     status: 201,

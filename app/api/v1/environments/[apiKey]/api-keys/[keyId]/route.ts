@@ -3,23 +3,26 @@ import { withApi } from "@/lib/api/handler";
 import { ZServerKeyParams, ZServerKeyUpdate } from "@/lib/environments/schemas";
 import { getServerKey, revokeServerKey, updateServerKey } from "@/lib/environments/server-keys";
 
+const permission = {
+  environment: "ADMIN",
+  of: (c: { params: { apiKey: string } }) => c.params.apiKey,
+} as const;
+
 const params = ZServerKeyParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
-  ({ user, params }) => getServerKey(user.id, params.apiKey, params.keyId),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
+  getServerKey(user.id, params.apiKey, params.keyId),
 );
 export const PUT = withApi(
   {
     auth: "user",
-    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    permission,
     params,
     body: ZServerKeyUpdate,
   },
   ({ user, params, body }) => updateServerKey(user.id, params.apiKey, params.keyId, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params, status: 204 },
-  ({ user, params }) => revokeServerKey(user.id, params.apiKey, params.keyId),
+export const DELETE = withApi({ auth: "user", permission, params, status: 204 }, ({ user, params }) =>
+  revokeServerKey(user.id, params.apiKey, params.keyId),
 );

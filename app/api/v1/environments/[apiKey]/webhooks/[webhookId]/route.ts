@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { ZEnvironmentWebhookParams, ZWebhookUpdate } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
+const permission = {
+  environment: "ADMIN",
+  of: (c: { params: { apiKey: string } }) => c.params.apiKey,
+} as const;
+
 const params = ZEnvironmentWebhookParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params },
-  ({ user, params }) => getWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
+  getWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
 );
 export const PUT = withApi(
   {
     auth: "user",
-    permission: { environment: "ADMIN", of: (c) => c.params.apiKey },
+    permission,
     params,
     body: ZWebhookUpdate,
   },
@@ -20,7 +24,6 @@ export const PUT = withApi(
     updateWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId, body),
 );
 export const PATCH = PUT;
-export const DELETE = withApi(
-  { auth: "user", permission: { environment: "ADMIN", of: (c) => c.params.apiKey }, params, status: 204 },
-  ({ user, params }) => deleteWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
+export const DELETE = withApi({ auth: "user", permission, params, status: 204 }, ({ user, params }) =>
+  deleteWebhook({ userId: user.id, apiKey: params.apiKey }, params.webhookId),
 );

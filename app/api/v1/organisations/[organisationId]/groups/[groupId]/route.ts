@@ -3,11 +3,16 @@ import { withApi } from "@/lib/api/handler";
 import { deleteGroup, getGroup, updateGroup } from "@/lib/permissions/groups";
 import { ZGroupParams, ZGroupPatch, ZGroupWrite } from "@/lib/permissions/schemas";
 
+const permission = {
+  organisation: "MANAGE_USER_GROUPS",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZGroupParams;
 export const GET = withApi(
   {
     auth: "user",
-    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    permission,
     params,
   },
   ({ params }) => getGroup(params.organisationId, params.groupId),
@@ -15,7 +20,7 @@ export const GET = withApi(
 export const PUT = withApi(
   {
     auth: "user",
-    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZGroupWrite,
   },
@@ -24,7 +29,7 @@ export const PUT = withApi(
 export const PATCH = withApi(
   {
     auth: "user",
-    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZGroupPatch,
   },
@@ -33,7 +38,7 @@ export const PATCH = withApi(
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "MANAGE_USER_GROUPS", of: (c) => c.params.organisationId },
+    permission,
     params,
     status: 204,
   },

@@ -3,17 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { getInvite, revokeInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZOrganisationInviteParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
-  ({ user, params }) =>
-    getInvite({ userId: user.id, organisationId: params.organisationId }, params.inviteId),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
+  getInvite({ userId: user.id, organisationId: params.organisationId }, params.inviteId),
 );
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     status: 204,
   },

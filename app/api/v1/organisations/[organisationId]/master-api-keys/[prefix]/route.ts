@@ -7,6 +7,11 @@ import {
 } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeyParams, ZMasterApiKeyUpdate } from "@/lib/master-api-keys/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZMasterApiKeyParams;
 const owner = (userId: number, organisationId: number) => ({ userId, organisationId });
 
@@ -14,7 +19,7 @@ export const GET = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
   },
   ({ user, params }) => getMasterApiKey(owner(user.id, params.organisationId), params.prefix),
@@ -23,7 +28,7 @@ export const PUT = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZMasterApiKeyCreate,
   },
@@ -33,7 +38,7 @@ export const PATCH = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZMasterApiKeyUpdate,
   },
@@ -43,7 +48,7 @@ export const DELETE = withApi(
   {
     auth: "user",
     allowApiKey: false,
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     status: 204,
   },

@@ -3,16 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { deleteGrant, getGrant, updateGrant, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZOrganisationGrantParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
-  async ({ params }) => getGrant(await organisationScope(params.organisationId), "user", params.grantId),
+export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
+  getGrant(await organisationScope(params.organisationId), "user", params.grantId),
 );
 export const PUT = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZUserGrantWrite,
   },
@@ -22,7 +26,7 @@ export const PUT = withApi(
 export const PATCH = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZUserGrantPatch,
   },
@@ -32,7 +36,7 @@ export const PATCH = withApi(
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     status: 204,
   },

@@ -3,17 +3,20 @@ import { withApi } from "@/lib/api/handler";
 import { ZOrganisationWebhookParams, ZWebhookUpdate } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 
+const permission = {
+  organisation: "ADMIN",
+  of: (c: { params: { organisationId: number } }) => c.params.organisationId,
+} as const;
+
 const params = ZOrganisationWebhookParams;
 
-export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
-  ({ user, params }) =>
-    getWebhook({ userId: user.id, organisationId: params.organisationId }, params.webhookId),
+export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
+  getWebhook({ userId: user.id, organisationId: params.organisationId }, params.webhookId),
 );
 export const PUT = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     body: ZWebhookUpdate,
   },
@@ -24,7 +27,7 @@ export const PATCH = PUT;
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission,
     params,
     status: 204,
   },
