@@ -7,6 +7,7 @@ import { mutate } from "swr";
 import { useGroups } from "@/components/groups/groups-page";
 import { useMembers } from "@/components/members/members-page";
 import { personName } from "@/components/members/member-name";
+import { EffectivePermissions } from "@/components/permissions/effective-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -194,6 +195,9 @@ export function PermissionsPanel({
             </optgroup>
           )}
         </SelectField>
+        {kind === "user" && (
+          <EffectivePermissions key={whoId} scope={scope} organisationId={organisationId} userId={whoId} />
+        )}
         {kind && (
           <form
             className="space-y-3"

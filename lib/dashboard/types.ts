@@ -286,6 +286,20 @@ export type PermissionKey = { key: string; description: string; supports_tag?: b
 /** What the signed-in user may do on one object (…/my-permissions/). */
 export type MyPermissions = { admin: boolean; permissions: string[] };
 
+/** Where a permission comes from besides the user's own grant (Ensign has no roles). */
+export type PermissionSources = {
+  groups: { id: number; name: string }[];
+  roles: { id: number; name: string }[];
+};
+
+/** A member's permissions on one object and their sources (…/user-detailed-permissions/{id}/). */
+export type UserDetailedPermissions = {
+  admin: boolean;
+  is_directly_granted: boolean;
+  derived_from: PermissionSources;
+  permissions: { permission_key: string; is_directly_granted: boolean; derived_from: PermissionSources }[];
+};
+
 /** A grant of permissions on a project or an environment to a user or a group. */
 export type UserGrant = {
   id: number;

@@ -119,4 +119,7 @@ export const urls = {
   grants: (scope: string, who: "user" | "user-group") => `${V1}/${scope}/${who}-permissions/`,
   grant: (scope: string, who: "user" | "user-group", id: number) =>
     `${V1}/${scope}/${who}-permissions/${id}/`,
+  /** A member's permissions on `scope` with their sources. */
+  userDetailedPermissions: (scope: string, userId: number) =>
+    `${V1}/${scope}/user-detailed-permissions/${userId}/`,
 };

@@ -9,7 +9,7 @@ describe("effectivePermissions", () => {
   it("gives nothing to someone outside the organisation, whatever rows remain", () => {
     const grants: GrantSet = {
       role: null,
-      organisation: [["CREATE_PROJECT"]],
+      organisation: [{ admin: false, permissions: ["CREATE_PROJECT"] }],
       project: [{ admin: true, permissions: [] }],
       environment: [{ admin: true, permissions: [] }],
     };
@@ -65,7 +65,7 @@ describe("allows (property)", () => {
   const grant = (keys: string[]) => fc.record({ admin: fc.boolean(), permissions: fc.subarray(keys) });
   const grantSet = fc.record({
     role: fc.constantFrom<"ADMIN" | "USER" | null>("ADMIN", "USER", null),
-    organisation: fc.array(fc.subarray(ORGANISATION_PERMISSION_KEYS as string[]), { maxLength: 3 }),
+    organisation: fc.array(grant(ORGANISATION_PERMISSION_KEYS as string[]), { maxLength: 3 }),
     project: fc.array(grant(PROJECT_PERMISSION_KEYS), { maxLength: 3 }),
     environment: fc.array(grant(ENVIRONMENT_PERMISSION_KEYS), { maxLength: 3 }),
   });

@@ -12,12 +12,15 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import { PERMISSIONS_BY_KIND, parseStoredKeys, type PermissionKind } from "./keys";
 
 export type Role = "ADMIN" | "USER";
-export type Grant = { admin: boolean; permissions: string[] };
+export type GroupRef = { id: number; name: string };
+/** One grant row; `group` names the group it reaches the user through (absent: the user's own). */
+export type Grant = { admin: boolean; permissions: string[]; group?: GroupRef };
 
 /** Every grant that reaches one user on one object and the objects above it. */
 export type GrantSet = {
   role: Role | null;
-  organisation: string[][];
+  /** Organisation grants carry keys only (their `admin` is always false). */
+  organisation: Grant[];
   project: Grant[];
   environment: Grant[];
 };
@@ -38,7 +41,7 @@ export function effectivePermissions(kind: PermissionKind, grants: GrantSet): Ef
   if (kind === "organisation")
     return orgAdmin
       ? { admin: true, permissions: all }
-      : { admin: false, permissions: union(grants.organisation) };
+      : { admin: false, permissions: union(grants.organisation.map((g) => g.permissions)) };
   const projectAdmin = orgAdmin || grants.project.some((g) => g.admin);
   if (kind === "project")
     return projectAdmin
@@ -64,10 +67,12 @@ export type Target =
   | { kind: "project"; organisationId: number; projectId: number }
   | { kind: "environment"; organisationId: number; projectId: number; environmentId: number };
 
-const grantOf = (row: { admin: boolean; permissions: string }): Grant => ({
-  admin: row.admin,
+const grantOf = (row: { admin?: boolean; permissions: string; group?: GroupRef }): Grant => ({
+  admin: row.admin ?? false,
   permissions: parseStoredKeys(row.permissions),
+  ...(row.group && { group: row.group }),
 });
+const withGroup = { group: { select: { id: true, name: true } } } as const;
 
 /** The grants that reach `userId` on the target (its organisation, project and environment). */
 export async function loadGrants(userId: number, target: Target, tx: DbOrTx = db): Promise<GrantSet> {
@@ -84,22 +89,25 @@ export async function loadGrants(userId: number, target: Target, tx: DbOrTx = db
   if (target.kind === "organisation") {
     const [own, groups] = await Promise.all([
       tx.userOrganisationPermission.findMany({ where: { userId, organisationId } }),
-      tx.groupOrganisationPermission.findMany({ where: { group: inGroup } }),
+      tx.groupOrganisationPermission.findMany({ where: { group: inGroup }, include: withGroup }),
     ]);
-    grants.organisation = [...own, ...groups].map((r) => parseStoredKeys(r.permissions));
+    grants.organisation = [...own, ...groups].map(grantOf);
     return grants;
   }
   const { projectId } = target;
   const [own, groups] = await Promise.all([
     tx.userProjectPermission.findMany({ where: { userId, projectId } }),
-    tx.groupProjectPermission.findMany({ where: { projectId, group: inGroup } }),
+    tx.groupProjectPermission.findMany({ where: { projectId, group: inGroup }, include: withGroup }),
   ]);
   grants.project = [...own, ...groups].map(grantOf);
   if (target.kind === "environment") {
     const { environmentId } = target;
     const [ownEnv, groupEnv] = await Promise.all([
       tx.userEnvironmentPermission.findMany({ where: { userId, environmentId } }),
-      tx.groupEnvironmentPermission.findMany({ where: { environmentId, group: inGroup } }),
+      tx.groupEnvironmentPermission.findMany({
+        where: { environmentId, group: inGroup },
+        include: withGroup,
+      }),
     ]);
     grants.environment = [...ownEnv, ...groupEnv].map(grantOf);
   }

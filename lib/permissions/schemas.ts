@@ -11,6 +11,9 @@ export const ZEnvironmentScopeParams = pathParams({ apiKey: z.string().min(1).ma
 export const ZOrganisationGrantParams = pathParams({ organisationId: zId, grantId: zId });
 export const ZProjectGrantParams = pathParams({ projectId: zId, grantId: zId });
 export const ZEnvironmentGrantParams = pathParams({ apiKey: z.string().min(1).max(100), grantId: zId });
+export const ZOrganisationUserParams = pathParams({ organisationId: zId, userId: zId });
+export const ZProjectUserParams = pathParams({ projectId: zId, userId: zId });
+export const ZEnvironmentUserParams = pathParams({ apiKey: z.string().min(1).max(100), userId: zId });
 
 export const ZMemberListQuery = z.object({
   exclude_current: z

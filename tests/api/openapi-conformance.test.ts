@@ -1517,6 +1517,34 @@ describe("members and permissions", () => {
     }
   });
 
+  it("reports a member's permissions with their sources, and documents the errors", async () => {
+    const s = await seed();
+    const { token } = s;
+    const b = await addMember(s.organisationId);
+    const c = await addMember(s.organisationId);
+    const me = (await call("/api/v1/auth/users/me/", { token })).body.id;
+    const group = await call(`/api/v1/organisations/${s.organisationId}/groups/`, {
+      token,
+      body: { name: unique("g"), users: [b.id] },
+    });
+    await call(`/api/v1/projects/${s.projectId}/user-group-permissions/`, {
+      token,
+      body: { group: group.body.id, admin: true, permissions: ["VIEW_PROJECT"] },
+    });
+    const scopes = {
+      Organisation: { organisationId: s.organisationId },
+      Project: { projectId: s.projectId },
+      Environment: { apiKey: s.envKey },
+    };
+    for (const [kind, scope] of Object.entries(scopes)) {
+      const id = `get${kind}UserDetailedPermissions`;
+      await invoke(id, { token, path: { ...scope, userId: b.id } }, 200);
+      await invoke(id, { token: b.token, path: { ...scope, userId: b.id } }, 200);
+      await invoke(id, { token: c.token, path: { ...scope, userId: me } }, 403);
+      await invoke(id, { token, path: { ...scope, userId: MISSING_ID } }, 404);
+    }
+  });
+
   it("grants users and groups permissions on organisations, projects and environments, and documents the errors", async () => {
     const s = await seed();
     const other = await seed();

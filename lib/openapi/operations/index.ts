@@ -2,6 +2,7 @@
 // lib/openapi/document.test.ts fails while a route and the registries disagree.
 import type { Operation } from "../types";
 import { auditOperations } from "./audit";
+import { detailedPermissionOperations } from "./detailed-permissions";
 import { authOperations } from "./auth";
 import { edgeIdentityOperations } from "./edge-identities";
 import { environmentOperations } from "./environments";
@@ -30,6 +31,7 @@ export const OPERATIONS: Operation[] = [
   ...authOperations,
   ...organisationOperations,
   ...permissionOperations,
+  ...detailedPermissionOperations,
   ...projectOperations,
   ...environmentOperations,
   ...serverKeyOperations,
