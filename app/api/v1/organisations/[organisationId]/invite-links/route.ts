@@ -6,14 +6,14 @@ import { ZInviteLinkCreate, ZOrganisationInvitesParams } from "@/lib/invitations
 const params = ZOrganisationInvitesParams;
 
 export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
+  { auth: "user", permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId }, params },
   ({ user, params, request }) =>
     listInviteLinks({ userId: user.id, organisationId: params.organisationId }, request),
 );
 export const POST = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params,
     body: ZInviteLinkCreate,
     status: 201,

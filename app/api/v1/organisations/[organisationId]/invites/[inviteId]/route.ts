@@ -6,14 +6,14 @@ import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 const params = ZOrganisationInviteParams;
 
 export const GET = withApi(
-  { auth: "user", permission: { organisation: "ADMIN", of: (c) => c.params.organisationId }, params },
+  { auth: "user", permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId }, params },
   ({ user, params }) =>
     getInvite({ userId: user.id, organisationId: params.organisationId }, params.inviteId),
 );
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params,
     status: 204,
   },
