@@ -35,7 +35,8 @@ export function GroupMembers({
 
   const setAdmin = (user: GroupMember, next: boolean) =>
     run(
-      () => api.post(urls.groupAdmin(organisationId, group.id, user.id, next ? "make-admin" : "remove-admin")),
+      () =>
+        api.post(urls.groupAdmin(organisationId, group.id, user.id, next ? "make-admin" : "remove-admin")),
       next
         ? `${personName(user)} is now an admin of ${group.name}.`
         : `${personName(user)} is no longer an admin of ${group.name}.`,

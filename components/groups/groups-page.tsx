@@ -140,9 +140,7 @@ function GroupCard({
   const isGroupAdmin = group.users.some((u) => u.id === meId && u.group_admin);
   const membersDenial = isGroupAdmin ? undefined : denial;
   const inGroup = new Set(group.users.map((u) => u.id));
-  const candidates = members.filter(
-    (m) => !inGroup.has(m.id) && (isOrganisationAdmin || m.id !== meId),
-  );
+  const candidates = members.filter((m) => !inGroup.has(m.id) && (isOrganisationAdmin || m.id !== meId));
   const headingId = `group-${group.id}`;
 
   const run = async (action: () => Promise<unknown>, done?: string) => {

@@ -46,9 +46,7 @@ export function PermissionsPanel({
 }) {
   const path = scopePath(scope);
   const toast = useToast();
-  const { data: keys, error: keysError } = useApi<PermissionKey[]>(
-    urls.permissionKeys(`${scope.kind}s`),
-  );
+  const { data: keys, error: keysError } = useApi<PermissionKey[]>(urls.permissionKeys(`${scope.kind}s`));
   const userGrantsUrl = urls.grants(path, "user");
   const groupGrantsUrl = urls.grants(path, "user-group");
   const { data: userGrantData, error: userError } = useApi<UserGrant[] | Page<UserGrant>>(userGrantsUrl);
