@@ -1,6 +1,7 @@
 "use client";
 // Groups of an organisation: people granted permissions together. A default group takes in
-// everyone who joins the organisation.
+// everyone who joins the organisation. Holders of MANAGE_USER_GROUPS see and change every
+// group; a group's admins see theirs and change its members (./group-members.tsx).
 import { useState } from "react";
 import { mutate } from "swr";
 import { LoadError } from "@/components/common/load-error";
@@ -21,10 +22,11 @@ import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
-import { allPagesKey, fetchList, useApi, useOrganisation } from "@/lib/dashboard/hooks";
+import { allPagesKey, fetchList, useApi, useMe, useOrganisation } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import type { OrganisationMember, UserGroup } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
+import { GroupMembers } from "./group-members";
 
 /** Every group of the organisation (the API pages them by 10). */
 export const groupsKey = (organisationId: number) => allPagesKey(urls.groups(organisationId));
@@ -40,6 +42,7 @@ export function GroupsPage({ organisationId }: { organisationId: number }) {
   const { data: members } = useMembers(organisationId);
   const permissions = useOrganisationPermissions(organisationId);
   const manage = permissions.denial("MANAGE_USER_GROUPS");
+  const { data: me } = useMe();
   const [creating, setCreating] = useState(false);
 
   const create = async (name: string) => {
@@ -90,6 +93,8 @@ export function GroupsPage({ organisationId }: { organisationId: number }) {
                 group={group}
                 members={members ?? []}
                 denial={manage}
+                meId={me?.id}
+                isOrganisationAdmin={permissions.admin}
               />
             </li>
           ))}
@@ -113,12 +118,16 @@ function GroupCard({
   group,
   members,
   denial,
+  meId,
+  isOrganisationAdmin,
 }: {
   organisationId: number;
   group: UserGroup;
   members: OrganisationMember[];
   /** Why the user may not change groups, if they may not. */
   denial: string | undefined;
+  meId: number | undefined;
+  isOrganisationAdmin: boolean;
 }) {
   const toast = useToast();
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
@@ -127,8 +136,11 @@ function GroupCard({
   const [problem, setProblem] = useState<string | null>(null);
   const refresh = () => mutate(groupsKey(organisationId));
   const locked = denial !== undefined;
+  // A group's admins change its members without MANAGE_USER_GROUPS.
+  const isGroupAdmin = group.users.some((u) => u.id === meId && u.group_admin);
+  const membersDenial = isGroupAdmin ? undefined : denial;
   const inGroup = new Set(group.users.map((u) => u.id));
-  const candidates = members.filter((m) => !inGroup.has(m.id));
+  const candidates = members.filter((m) => !inGroup.has(m.id) && (isOrganisationAdmin || m.id !== meId));
   const headingId = `group-${group.id}`;
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
@@ -166,6 +178,7 @@ function GroupCard({
               {group.name}
             </h2>
             {group.is_default && <Badge tone="indigo">Default</Badge>}
+            {isGroupAdmin && !isOrganisationAdmin && <Badge tone="neutral">You administer this group</Badge>}
             <span className="text-xs text-zinc-500 dark:text-zinc-400">
               {group.users.length} {group.users.length === 1 ? "member" : "members"}
             </span>
@@ -200,43 +213,16 @@ function GroupCard({
           </div>
         </div>
         <ErrorMessage message={problem} />
-        {group.users.length === 0 ? (
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">Nobody is in this group yet.</p>
-        ) : (
-          <ul
-            aria-label={`Members of ${group.name}`}
-            className="divide-y divide-zinc-100 dark:divide-zinc-800"
-          >
-            {group.users.map((user) => (
-              <li key={user.id} className="flex items-center justify-between gap-3 py-1.5 text-sm">
-                <span>
-                  <span className="font-medium text-zinc-900 dark:text-zinc-100">{personName(user)}</span>
-                  <span className="ml-2 text-zinc-500 dark:text-zinc-400">{user.email}</span>
-                </span>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={locked || busy}
-                  title={denial}
-                  onClick={() =>
-                    void run(
-                      () =>
-                        api.post(urls.groupRemoveUsers(organisationId, group.id), { user_ids: [user.id] }),
-                      `${personName(user)} left ${group.name}.`,
-                    )
-                  }
-                >
-                  Remove
-                  <span className="sr-only">
-                    {" "}
-                    {user.email} from {group.name}
-                  </span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!locked && (
+        <GroupMembers
+          organisationId={organisationId}
+          group={group}
+          meId={meId}
+          isOrganisationAdmin={isOrganisationAdmin}
+          denial={membersDenial}
+          busy={busy}
+          run={(action, done) => void run(action, done)}
+        />
+        {membersDenial === undefined && (
           <form
             className="flex flex-wrap items-center gap-2"
             onSubmit={(e) => {

@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { mutate } from "swr";
 import { LoadError } from "@/components/common/load-error";
+import { useOrganisationPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -29,7 +30,18 @@ const EMAIL_STATUS: Record<Invite["email_status"], string> = {
   FAILED: "Email failed: copy the link",
 };
 
-function RoleSelect({ value, onChange, label }: { value: Role; onChange: (r: Role) => void; label: string }) {
+function RoleSelect({
+  value,
+  onChange,
+  label,
+  admins,
+}: {
+  value: Role;
+  onChange: (r: Role) => void;
+  label: string;
+  /** Whether the ADMIN role may be handed out (organisation admins only; MANAGE_USERS invites users). */
+  admins: boolean;
+}) {
   return (
     <select
       aria-label={label}
@@ -38,7 +50,7 @@ function RoleSelect({ value, onChange, label }: { value: Role; onChange: (r: Rol
       className={compactSelectClass}
     >
       <option value="USER">User</option>
-      <option value="ADMIN">Admin</option>
+      {admins && <option value="ADMIN">Admin</option>}
     </select>
   );
 }
@@ -70,7 +82,7 @@ function FreshLinks({ links }: { links: InviteWithLink[] }) {
   );
 }
 
-function EmailInvitations({ organisationId }: { organisationId: number }) {
+function EmailInvitations({ organisationId, admins }: { organisationId: number; admins: boolean }) {
   const listUrl = urls.invites(organisationId);
   const { data, error } = useApi<Invite[]>(listUrl);
   const [emails, setEmails] = useState("");
@@ -133,7 +145,7 @@ function EmailInvitations({ organisationId }: { organisationId: number }) {
           onChange={(e) => setEmails(e.target.value)}
           className={`${inputClass} max-w-md`}
         />
-        <RoleSelect value={role} onChange={setRole} label="Role of the invited people" />
+        <RoleSelect value={role} onChange={setRole} label="Role of the invited people" admins={admins} />
         <Button type="submit" variant="primary" busy={busy}>
           Invite
         </Button>
@@ -184,7 +196,7 @@ function EmailInvitations({ organisationId }: { organisationId: number }) {
   );
 }
 
-function InviteLinks({ organisationId }: { organisationId: number }) {
+function InviteLinks({ organisationId, admins }: { organisationId: number; admins: boolean }) {
   const listUrl = urls.inviteLinks(organisationId);
   const { data, error } = useApi<InviteLink[]>(listUrl);
   const [role, setRole] = useState<Role>("USER");
@@ -217,7 +229,7 @@ function InviteLinks({ organisationId }: { organisationId: number }) {
       description="Anyone holding a link can join with its role (new people sign up through it) until it expires or you delete it."
     >
       <form onSubmit={create} className="flex flex-wrap items-end gap-2">
-        <RoleSelect value={role} onChange={setRole} label="Role of people joining by link" />
+        <RoleSelect value={role} onChange={setRole} label="Role of people joining by link" admins={admins} />
         <select
           aria-label="Link expiry"
           value={days}
@@ -285,6 +297,8 @@ function InviteLinks({ organisationId }: { organisationId: number }) {
 
 export function InvitationsPage({ organisationId }: { organisationId: number }) {
   const { data: org, error } = useOrganisation(organisationId);
+  const permissions = useOrganisationPermissions(organisationId);
+  const mayInvite = permissions.allows("MANAGE_USERS");
   const back = { href: paths.organisation(organisationId), label: "Back to the organisation" };
   if (error) return <LoadError error={error} what="organisation" back={[back]} />;
   return (
@@ -294,15 +308,15 @@ export function InvitationsPage({ organisationId }: { organisationId: number }) 
         back={back}
         description={org ? `Invite people to ${org.name}.` : <Skeleton className="h-5 w-48" />}
       />
-      {org && org.role !== "ADMIN" && (
+      {org && permissions.loaded && !mayInvite && (
         <EmptyState title="Only admins invite people">
-          Ask an admin of {org.name} to invite someone.
+          Ask an admin of {org.name} to invite someone, or to grant you MANAGE_USERS.
         </EmptyState>
       )}
-      {org?.role === "ADMIN" && (
+      {org && mayInvite && (
         <>
-          <EmailInvitations organisationId={organisationId} />
-          <InviteLinks organisationId={organisationId} />
+          <EmailInvitations organisationId={organisationId} admins={org.role === "ADMIN"} />
+          <InviteLinks organisationId={organisationId} admins={org.role === "ADMIN"} />
         </>
       )}
     </div>

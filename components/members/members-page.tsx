@@ -87,7 +87,7 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
         back={org ? { href: paths.organisation(organisationId), label: org.name } : undefined}
         description="Everyone in this organisation. Admins can do everything; users only what their permissions and groups allow."
         actions={
-          canManage ? (
+          permissions.allows("MANAGE_USERS") ? (
             <ButtonLink variant="primary" href={paths.invitations(organisationId)}>
               Invite people
             </ButtonLink>
@@ -172,7 +172,7 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
         )}
         {members && !canManage && permissions.loaded && (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">
-            Only organisation admins can change roles, remove members or invite people.
+            Only organisation admins can change roles or remove members.
           </p>
         )}
       </Section>

@@ -1,6 +1,7 @@
 "use client";
-// Who may do what in one project or one environment: pick a member or a group, tick the
-// permission keys (or make them admin of it), save. Grants go through the
+// Who may do what in the organisation, one project or one environment: pick a member or a
+// group, tick the permission keys (or make them admin of a project or environment; an
+// organisation's admins are its ADMIN role), save. Grants go through the
 // …/user-permissions/ and …/user-group-permissions/ endpoints.
 import { useEffect, useState } from "react";
 import { mutate } from "swr";
@@ -21,10 +22,13 @@ import { listOf, useApi } from "@/lib/dashboard/hooks";
 import type { GroupGrant, Page, PermissionKey, UserGrant } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 
-export type PermissionScope = { kind: "project"; id: number } | { kind: "environment"; key: string };
+export type PermissionScope =
+  | { kind: "organisation"; id: number }
+  | { kind: "project"; id: number }
+  | { kind: "environment"; key: string };
 
 const scopePath = (scope: PermissionScope) =>
-  scope.kind === "project" ? `projects/${scope.id}` : `environments/${scope.key}`;
+  scope.kind === "environment" ? `environments/${scope.key}` : `${scope.kind}s/${scope.id}`;
 
 const idOf = (value: number | { id: number }) => (typeof value === "number" ? value : value.id);
 
@@ -34,15 +38,16 @@ type Who = `${"user" | "group"}:${number}`;
 export function PermissionsPanel({
   scope,
   organisationId,
+  title = "Permissions",
 }: {
   scope: PermissionScope;
   organisationId: number;
+  /** The section's heading (a page named "Permissions" gives it another). */
+  title?: string;
 }) {
   const path = scopePath(scope);
   const toast = useToast();
-  const { data: keys, error: keysError } = useApi<PermissionKey[]>(
-    urls.permissionKeys(scope.kind === "project" ? "projects" : "environments"),
-  );
+  const { data: keys, error: keysError } = useApi<PermissionKey[]>(urls.permissionKeys(`${scope.kind}s`));
   const userGrantsUrl = urls.grants(path, "user");
   const groupGrantsUrl = urls.grants(path, "user-group");
   const { data: userGrantData, error: userError } = useApi<UserGrant[] | Page<UserGrant>>(userGrantsUrl);
@@ -54,6 +59,8 @@ export function PermissionsPanel({
 
   const [who, setWho] = useState<Who | "">("");
   const [admin, setAdmin] = useState(false);
+  // Organisation grants have no admin flag: the organisation's admins hold the ADMIN role.
+  const hasAdminFlag = scope.kind !== "organisation";
   const [ticked, setTicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -89,7 +96,7 @@ export function PermissionsPanel({
     setProblem(null);
     const whoField = kind === "user" ? { user: whoId } : { group: whoId };
     const endpoint = kind === "user" ? "user" : "user-group";
-    const body = { ...whoField, admin, permissions: ticked };
+    const body = { ...whoField, ...(hasAdminFlag ? { admin } : {}), permissions: ticked };
     try {
       if (existing) await api.put(urls.grant(path, endpoint, existing.id), body);
       else await api.post(urls.grants(path, endpoint), body);
@@ -125,14 +132,14 @@ export function PermissionsPanel({
     ...(userGrants ?? []).map((g) => ({
       who: `user:${idOf(g.user)}` as Who,
       name: nameOf("user", idOf(g.user)),
-      admin: g.admin,
+      admin: g.admin ?? false,
       permissions: g.permissions,
       group: false,
     })),
     ...(groupGrants ?? []).map((g) => ({
       who: `group:${idOf(g.group)}` as Who,
       name: nameOf("group", idOf(g.group)),
-      admin: g.admin,
+      admin: g.admin ?? false,
       permissions: g.permissions,
       group: true,
     })),
@@ -141,7 +148,7 @@ export function PermissionsPanel({
   return (
     <Section
       id={`${noun}-permissions`}
-      title="Permissions"
+      title={title}
       description={`What members and groups may do in this ${noun}. Organisation admins may always do everything.`}
     >
       <ErrorMessage error={keysError ?? userError ?? groupError} />
@@ -207,12 +214,14 @@ export function PermissionsPanel({
               void save();
             }}
           >
-            <Checkbox
-              label={`Administrator of this ${noun}`}
-              hint="May do everything here, including changing settings and permissions."
-              checked={admin}
-              onChange={(e) => setAdmin(e.target.checked)}
-            />
+            {hasAdminFlag && (
+              <Checkbox
+                label={`Administrator of this ${noun}`}
+                hint="May do everything here, including changing settings and permissions."
+                checked={admin}
+                onChange={(e) => setAdmin(e.target.checked)}
+              />
+            )}
             {!keys && !keysError && <Skeleton className="h-24" />}
             <fieldset disabled={admin} className="grid gap-2 disabled:opacity-50 sm:grid-cols-2">
               <legend className="mb-1 text-sm font-medium text-zinc-700 dark:text-zinc-300">

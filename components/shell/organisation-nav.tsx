@@ -10,6 +10,7 @@ export function OrganisationNav({ organisationId }: { organisationId: number }) 
     { href: paths.organisation(organisationId), label: "Projects", exact: true },
     { href: paths.members(organisationId), label: "Members", exact: false },
     { href: paths.groups(organisationId), label: "Groups", exact: false },
+    { href: paths.organisationPermissions(organisationId), label: "Permissions", exact: false },
     { href: paths.organisationApiKeys(organisationId), label: "API keys", exact: false },
   ];
   return (

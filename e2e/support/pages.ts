@@ -213,6 +213,13 @@ export const RECIPES: Record<string, Visit[]> = {
   "/organisations/[organisationId]/groups": [
     { name: "groups", path: (d) => `/organisations/${d.organisationId}/groups/`, ready: heading("Groups") },
   ],
+  "/organisations/[organisationId]/permissions": [
+    {
+      name: "organisation-permissions",
+      path: (d) => `/organisations/${d.organisationId}/permissions/`,
+      ready: (page) => page.getByLabel("Member or group"),
+    },
+  ],
   "/organisations/[organisationId]/invitations": [
     {
       name: "invitations",

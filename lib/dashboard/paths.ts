@@ -25,5 +25,6 @@ export const paths = {
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
   members: (organisation: number) => `/organisations/${organisation}/members/`,
   groups: (organisation: number) => `/organisations/${organisation}/groups/`,
+  organisationPermissions: (organisation: number) => `/organisations/${organisation}/permissions/`,
   invitations: (organisation: number) => `/organisations/${organisation}/invitations/`,
 };

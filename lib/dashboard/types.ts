@@ -303,13 +303,15 @@ export type UserDetailedPermissions = {
 /** A grant of permissions on a project or an environment to a user or a group. */
 export type UserGrant = {
   id: number;
-  admin: boolean;
+  /** Left out by organisation grants. */
+  admin?: boolean;
   permissions: string[];
   user: number | { id: number; email: string; first_name?: string; last_name?: string };
 };
 export type GroupGrant = {
   id: number;
-  admin: boolean;
+  /** Left out by organisation grants. */
+  admin?: boolean;
   permissions: string[];
   group: number | { id: number; name: string };
 };

@@ -111,11 +111,14 @@ export const urls = {
     `${V1}/organisations/${organisation}/groups/${id}/add-users/`,
   groupRemoveUsers: (organisation: number, id: number) =>
     `${V1}/organisations/${organisation}/groups/${id}/remove-users/`,
+  /** Make (`make-admin`) or unmake (`remove-admin`) a member the group's admin. */
+  groupAdmin: (organisation: number, id: number, user: number, action: "make-admin" | "remove-admin") =>
+    `${V1}/organisations/${organisation}/groups/${id}/users/${user}/${action}/`,
   permissionKeys: (level: "organisations" | "projects" | "environments") => `${V1}/${level}/permissions/`,
   myOrganisationPermissions: (id: number) => `${V1}/organisations/${id}/my-permissions/`,
   myProjectPermissions: (id: number) => `${V1}/projects/${id}/my-permissions/`,
   myEnvironmentPermissions: (key: string) => `${V1}/environments/${key}/my-permissions/`,
-  /** `scope` is `projects/{id}` or `environments/{key}`; `who` is user or group grants. */
+  /** `scope` is `organisations/{id}`, `projects/{id}` or `environments/{key}`; `who` is user or group grants. */
   grants: (scope: string, who: "user" | "user-group") => `${V1}/${scope}/${who}-permissions/`,
   grant: (scope: string, who: "user" | "user-group", id: number) =>
     `${V1}/${scope}/${who}-permissions/${id}/`,

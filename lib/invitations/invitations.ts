@@ -1,4 +1,4 @@
-// Invitations by email: an organisation admin invites people with a role; each invitation
+// Invitations by email: an organisation admin (or MANAGE_USERS: ./access.ts) invites people with a role; each invitation
 // holds a secret link (only its SHA-256 is stored), handed out when the invitation is made
 // or resent, and emailed when SMTP is configured. Pending invitations can be listed,
 // resent (a new link; the old one stops working) and revoked.
@@ -6,7 +6,7 @@ import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { assertQuota } from "@/lib/limits/quotas";
-import { requireOrganisationAdmin } from "@/lib/organisations/access";
+import { requireInviter, requireInviterFor } from "./access";
 import { sendInvitationEmail, type EmailStatus } from "./email";
 import type { TInviteCreate } from "./schemas";
 import {
@@ -64,13 +64,15 @@ function withLink(row: InviteRow, token: string, origin: string) {
 
 type Scope = { userId: number; organisationId: number };
 
-async function requireInvite(scope: Scope, inviteId: number) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
+/** The invitation; `acting` (resend, revoke) on an ADMIN-role one needs the admin role. */
+async function requireInvite(scope: Scope, inviteId: number, acting = false) {
+  await requireInviter(scope);
   const row = await db.invite.findFirst({
     where: { id: inviteId, organisationId: scope.organisationId },
     include: withInviter,
   });
   if (!row) throw new NotFoundError();
+  if (acting) await requireInviterFor(scope, [row.role]);
   return row;
 }
 
@@ -95,7 +97,7 @@ async function emailFor(row: InviteRow, organisationName: string, url: string): 
 }
 
 export async function listInvites(scope: Scope) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
+  await requireInviter(scope);
   const rows = await db.invite.findMany({
     where: { organisationId: scope.organisationId },
     include: withInviter,
@@ -110,11 +112,14 @@ export async function getInvite(scope: Scope, inviteId: number) {
 
 /** POST /organisations/{id}/invite/: one invitation per email, all or none. */
 export async function createInvites(scope: Scope, input: TInviteCreate, request: Request) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
   const wanted = [
     ...(input.invites ?? []).map((i) => ({ email: normaliseInviteEmail(i.email), role: i.role })),
     ...(input.emails ?? []).map((email) => ({ email: normaliseInviteEmail(email), role: "USER" as const })),
   ];
+  await requireInviterFor(
+    scope,
+    wanted.map((w) => w.role),
+  );
   const seen = new Set<string>();
   for (const { email } of wanted) {
     if (seen.has(email)) throw ValidationError.field("email", `Email ${email} is invited twice.`);
@@ -179,7 +184,7 @@ export async function createInvites(scope: Scope, input: TInviteCreate, request:
 
 /** A new link for the invitation (the old one stops working), valid for a full lifetime again. */
 export async function resendInvite(scope: Scope, inviteId: number, request: Request) {
-  const before = await requireInvite(scope, inviteId);
+  const before = await requireInvite(scope, inviteId, true);
   const token = generateInviteToken();
   const origin = siteOrigin(request);
   const { after, organisationName } = await db.$transaction(async (tx) => {
@@ -203,7 +208,7 @@ export async function resendInvite(scope: Scope, inviteId: number, request: Requ
 }
 
 export async function revokeInvite(scope: Scope, inviteId: number) {
-  const before = await requireInvite(scope, inviteId);
+  const before = await requireInvite(scope, inviteId, true);
   await db.$transaction(async (tx) => {
     await recordAudit(tx, {
       type: "INVITE",

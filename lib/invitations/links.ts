@@ -1,11 +1,12 @@
 // Shareable invite links: anyone holding one joins the organisation with its role until it
 // expires or is deleted. As in Flagsmith the link's hash is listed to the organisation's
-// admins (they hand it out, so it is not a secret from them); only admins can see it.
+// admins (they hand it out, so it is not a secret from them); members with MANAGE_USERS see
+// and manage the USER-role links only (./access.ts).
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { assertQuota } from "@/lib/limits/quotas";
-import { requireOrganisationAdmin } from "@/lib/organisations/access";
+import { requireInviter, requireInviterFor } from "./access";
 import type { TInviteLinkCreate } from "./schemas";
 import { generateInviteToken, inviteLinkPath, siteOrigin } from "./urls";
 
@@ -27,9 +28,9 @@ export function serializeInviteLink(row: LinkRow, origin: string) {
 const auditFields = (row: LinkRow) => ({ role: row.role, expires_at: row.expiresAt?.toISOString() ?? null });
 
 export async function listInviteLinks(scope: Scope, request: Request) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
+  const { admin } = await requireInviter(scope);
   const rows = await db.inviteLink.findMany({
-    where: { organisationId: scope.organisationId },
+    where: { organisationId: scope.organisationId, ...(admin ? {} : { role: "USER" }) },
     orderBy: { id: "asc" },
   });
   const origin = siteOrigin(request);
@@ -37,7 +38,7 @@ export async function listInviteLinks(scope: Scope, request: Request) {
 }
 
 export async function createInviteLink(scope: Scope, input: TInviteLinkCreate, request: Request) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
+  await requireInviterFor(scope, [input.role]);
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
     throw ValidationError.field("expires_at", "The expiry must be in the future.");
@@ -65,11 +66,12 @@ export async function createInviteLink(scope: Scope, input: TInviteLinkCreate, r
 }
 
 export async function deleteInviteLink(scope: Scope, inviteLinkId: number) {
-  await requireOrganisationAdmin(scope.userId, scope.organisationId);
+  await requireInviter(scope);
   const before = await db.inviteLink.findFirst({
     where: { id: inviteLinkId, organisationId: scope.organisationId },
   });
   if (!before) throw new NotFoundError();
+  await requireInviterFor(scope, [before.role]);
   await db.$transaction(async (tx) => {
     await recordAudit(tx, {
       type: "INVITE_LINK",

@@ -3,7 +3,8 @@
 
 export const ORGANISATION_PERMISSIONS = {
   CREATE_PROJECT: "Create projects in the organisation.",
-  MANAGE_USERS: "List the organisation's members, change their roles and remove them.",
+  MANAGE_USERS:
+    "Invite people to the organisation as users; see and manage pending invitations and user invite links.",
   MANAGE_USER_GROUPS: "Create, change and delete the organisation's groups and their members.",
 } as const;
 

@@ -39,6 +39,11 @@ export type PermissionRule<C = never> = (
   hidden?: 403;
   /** The 404's detail when the object is not visible (default "Not found."). */
   notFound?: string;
+  /**
+   * A member without the key passes when this answers true: a right that comes from the
+   * object itself rather than a grant (a group's admin over the group: ./group-admin.ts).
+   */
+  orIf?: (ctx: C) => Promise<boolean>;
 };
 
 export type RuleContext = { user: { id: number } };
@@ -74,7 +79,7 @@ export async function enforcePermission<C extends RuleContext>(
   const grants = await loadGrants(userId, target);
   // Outside the organisation the object does not exist for the caller.
   if (grants.role === null) throw invisible();
-  if (!allows(target.kind, grants, key)) throw new PermissionDeniedError();
+  if (!allows(target.kind, grants, key) && !(await rule.orIf?.(ctx))) throw new PermissionDeniedError();
   return true;
 }
 

@@ -4,7 +4,7 @@ import { createInviteLink, listInviteLinks } from "@/lib/invitations/links";
 import { ZInviteLinkCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 
 const permission = {
-  organisation: "ADMIN",
+  organisation: "MANAGE_USERS",
   of: (c: { params: { organisationId: number } }) => c.params.organisationId,
 } as const;
 

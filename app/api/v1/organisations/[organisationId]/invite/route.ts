@@ -6,7 +6,7 @@ import { ZInviteCreate, ZOrganisationInvitesParams } from "@/lib/invitations/sch
 export const POST = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params: ZOrganisationInvitesParams,
     body: ZInviteCreate,
     status: 201,

@@ -6,7 +6,7 @@ import { ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 export const GET = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params: ZOrganisationInvitesParams,
   },
   ({ user, params }) => listInvites({ userId: user.id, organisationId: params.organisationId }),

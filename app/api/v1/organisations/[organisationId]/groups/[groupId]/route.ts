@@ -1,5 +1,6 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/groups/{groupId}/ — one group
 import { withApi } from "@/lib/api/handler";
+import { groupAdminOf } from "@/lib/permissions/group-admin";
 import { deleteGroup, getGroup, updateGroup } from "@/lib/permissions/groups";
 import { ZGroupParams, ZGroupPatch, ZGroupWrite } from "@/lib/permissions/schemas";
 
@@ -12,7 +13,7 @@ const params = ZGroupParams;
 export const GET = withApi(
   {
     auth: "user",
-    permission,
+    permission: { ...permission, orIf: groupAdminOf },
     params,
   },
   ({ params }) => getGroup(params.organisationId, params.groupId),

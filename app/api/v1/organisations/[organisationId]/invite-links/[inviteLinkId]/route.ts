@@ -6,7 +6,7 @@ import { ZOrganisationInviteLinkParams } from "@/lib/invitations/schemas";
 export const DELETE = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params: ZOrganisationInviteLinkParams,
     status: 204,
   },

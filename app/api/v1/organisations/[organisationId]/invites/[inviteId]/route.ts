@@ -4,7 +4,7 @@ import { getInvite, revokeInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 
 const permission = {
-  organisation: "ADMIN",
+  organisation: "MANAGE_USERS",
   of: (c: { params: { organisationId: number } }) => c.params.organisationId,
 } as const;
 

@@ -6,7 +6,7 @@ import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 export const POST = withApi(
   {
     auth: "user",
-    permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
+    permission: { organisation: "MANAGE_USERS", of: (c) => c.params.organisationId },
     params: ZOrganisationInviteParams,
   },
   ({ user, params, request }) =>
