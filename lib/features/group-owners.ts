@@ -40,7 +40,9 @@ async function changeGroupOwners(scope: Scope, input: TFeatureGroupOwnersInput, 
       }
       const current = new Set(feature.groupOwners.map((o) => o.group.id));
       const added = groupIds.filter((id) => !current.has(id));
-      await tx.featureGroupOwner.createMany({ data: added.map((groupId) => ({ featureId: feature.id, groupId })) });
+      await tx.featureGroupOwner.createMany({
+        data: added.map((groupId) => ({ featureId: feature.id, groupId })),
+      });
     } else {
       await tx.featureGroupOwner.deleteMany({ where: { featureId: feature.id, groupId: { in: groupIds } } });
     }
