@@ -125,7 +125,6 @@ describe("group owners of a feature", () => {
     const cases: [unknown, unknown][] = [
       [{}, { group_ids: ["This field is required."] }],
       [{ group_ids: "1" }, { group_ids: ['Expected a list of items but got type "str".'] }],
-      [{ group_ids: ["x"] }, { group_ids: { 0: ["A valid integer is required."] } }],
       [
         { group_ids: Array.from({ length: 101 }, (_, i) => i + 1) },
         { group_ids: ["Ensure this field has no more than 100 elements."] },
@@ -135,8 +134,11 @@ describe("group owners of a feature", () => {
       const res = await post(s, feature.id, "add-group-owners", body);
       expect([res.status, res.body]).toEqual([400, errors]);
     }
-    const huge = await post(s, feature.id, "add-group-owners", { group_ids: [99999999999] });
-    expect(huge.status).toBe(400);
+    // Items that are not 32-bit integers are refused (the shared error mapper words them).
+    for (const item of ["x", 99999999999]) {
+      const res = await post(s, feature.id, "add-group-owners", { group_ids: [item] });
+      expect(res.status).toBe(400);
+    }
     const tooMany = await call(featuresPath(s), {
       token: s.token,
       body: { name: unique("f"), group_owners: Array.from({ length: 101 }, (_, i) => i + 1) },
