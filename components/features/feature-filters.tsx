@@ -1,20 +1,34 @@
 "use client";
 import { Checkbox, compactSelectClass, inputClass } from "@/components/ui/field";
 import type { FeatureQuery, FeatureSort } from "@/lib/dashboard/feature-query";
-import type { Tag } from "@/lib/dashboard/types";
+import type { FeatureGroupOwner, Tag } from "@/lib/dashboard/types";
 
 type Props = {
   query: FeatureQuery;
   tags: Tag[];
   /** The signed-in user, offered as "Owned by me". */
   meId: number | undefined;
+  /** The organisation's groups, offered as group owners. */
+  groups: FeatureGroupOwner[];
   /** `push`: a new history entry (back restores the previous filter); else the entry is replaced. */
   onChange: (change: Partial<FeatureQuery>, mode: "push" | "replace") => void;
 };
 
-export function FeatureFilters({ query, tags, meId, onChange }: Props) {
+/** The owner select's value: `user:<id>`, `group:<id>` or "" (any owner). */
+function ownerValue(query: FeatureQuery) {
+  if (query.groupOwner !== null) return `group:${query.groupOwner}`;
+  return query.owner === null ? "" : `user:${query.owner}`;
+}
+
+function ownerChange(value: string): Partial<FeatureQuery> {
+  const [kind, id] = value.split(":");
+  return { owner: kind === "user" ? Number(id) : null, groupOwner: kind === "group" ? Number(id) : null };
+}
+
+export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
   const push = (change: Partial<FeatureQuery>) => onChange(change, "push");
   const tag = query.tags[0];
+  const knownGroup = groups.some((g) => g.id === query.groupOwner);
   return (
     <div role="search" className="flex flex-wrap items-center gap-2">
       <div className="relative min-w-[12rem] flex-1">
@@ -71,14 +85,26 @@ export function FeatureFilters({ query, tags, meId, onChange }: Props) {
       )}
       <select
         aria-label="Filter by owner"
-        value={query.owner === null ? "" : String(query.owner)}
-        onChange={(e) => push({ owner: e.target.value ? Number(e.target.value) : null })}
+        value={ownerValue(query)}
+        onChange={(e) => push(ownerChange(e.target.value))}
         className={compactSelectClass}
       >
         <option value="">Any owner</option>
-        {meId !== undefined && <option value={meId}>Owned by me</option>}
+        {meId !== undefined && <option value={`user:${meId}`}>Owned by me</option>}
         {query.owner !== null && query.owner !== meId && (
-          <option value={query.owner}>User {query.owner}</option>
+          <option value={`user:${query.owner}`}>User {query.owner}</option>
+        )}
+        {(groups.length > 0 || query.groupOwner !== null) && (
+          <optgroup label="Groups">
+            {groups.map((g) => (
+              <option key={g.id} value={`group:${g.id}`}>
+                {g.name}
+              </option>
+            ))}
+            {query.groupOwner !== null && !knownGroup && (
+              <option value={`group:${query.groupOwner}`}>Group {query.groupOwner}</option>
+            )}
+          </optgroup>
         )}
       </select>
       <select

@@ -30,7 +30,9 @@ import {
   useEnvironment,
   useFeatureStates,
   useFilteredFeatures,
+  useGroupSummaries,
   useMe,
+  useProject,
   useTags,
 } from "@/lib/dashboard/hooks";
 import type { Feature } from "@/lib/dashboard/types";
@@ -74,6 +76,8 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
   const { data: analytics } = useAnalytics(environmentKey);
   const { data: tags } = useTags(projectId);
   const { data: me } = useMe();
+  const { data: project } = useProject(projectId);
+  const { data: groups } = useGroupSummaries(project?.organisation ?? null);
   const [creating, setCreating] = useState(false);
   const [managingTags, setManagingTags] = useState(false);
   const [deleting, setDeleting] = useState<Feature | null>(null);
@@ -140,7 +144,13 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
       <div className="space-y-4">
         <ErrorMessage error={error} />
         {all && (all.length > 0 || filtering) && (
-          <FeatureFilters query={query} tags={tags ?? []} meId={me?.id} onChange={setQuery} />
+          <FeatureFilters
+            query={query}
+            tags={tags ?? []}
+            meId={me?.id}
+            groups={groups ?? []}
+            onChange={setQuery}
+          />
         )}
         {loading && !error && (
           <Card>

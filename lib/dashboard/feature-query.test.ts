@@ -16,6 +16,7 @@ describe("feature list query string", () => {
       type: "MULTIVARIATE" as const,
       tags: [3, 7],
       owner: 12,
+      groupOwner: null,
       archived: true,
       sort: "-name" as const,
     };
@@ -51,6 +52,16 @@ describe("feature list query string", () => {
       sort_direction: "DESC",
     });
     expect(apiFeatureParams(query, undefined).is_enabled).toBeUndefined();
+  });
+
+  it("keeps a group owner in the URL and sends it as group_owners", () => {
+    const query = { ...DEFAULT_QUERY, groupOwner: 4 };
+    const text = writeFeatureQuery(query);
+    expect(text).toBe("group_owner=4");
+    expect(readFeatureQuery(new URLSearchParams(text))).toEqual(query);
+    expect(isFiltered(query)).toBe(true);
+    expect(apiFeatureParams(query, 9)).toMatchObject({ group_owners: "4", owners: undefined });
+    expect(readFeatureQuery(new URLSearchParams("group_owner=x")).groupOwner).toBeNull();
   });
 
   it("searches names and descriptions in any case", () => {

@@ -11,6 +11,8 @@ export type FeatureQuery = {
   tags: number[];
   /** A user id: features that user owns. */
   owner: number | null;
+  /** A permission group id: features that group owns (the API's `group_owners`). */
+  groupOwner: number | null;
   archived: boolean;
   sort: FeatureSort;
 };
@@ -21,6 +23,7 @@ export const DEFAULT_QUERY: FeatureQuery = {
   type: "all",
   tags: [],
   owner: null,
+  groupOwner: null,
   archived: false,
   sort: "created",
 };
@@ -40,12 +43,14 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
   const type = params.get("type");
   const sort = params.get("sort") as FeatureSort | null;
   const owner = ids(params.get("owner"))[0];
+  const groupOwner = ids(params.get("group_owner"))[0];
   return {
     search: params.get("q") ?? "",
     status: status === "on" || status === "off" ? status : "all",
     type: type === "STANDARD" || type === "MULTIVARIATE" ? type : "all",
     tags: ids(params.get("tags")),
     owner: owner ?? null,
+    groupOwner: groupOwner ?? null,
     archived: params.get("archived") === "1",
     sort: sort && SORTS.includes(sort) ? sort : "created",
   };
@@ -59,6 +64,7 @@ export function writeFeatureQuery(query: FeatureQuery): string {
   if (query.type !== "all") params.set("type", query.type);
   if (query.tags.length) params.set("tags", query.tags.join(","));
   if (query.owner !== null) params.set("owner", String(query.owner));
+  if (query.groupOwner !== null) params.set("group_owner", String(query.groupOwner));
   if (query.archived) params.set("archived", "1");
   if (query.sort !== "created") params.set("sort", query.sort);
   return params.toString();
@@ -71,6 +77,7 @@ export function isFiltered(query: FeatureQuery): boolean {
     query.type !== "all" ||
     query.tags.length > 0 ||
     query.owner !== null ||
+    query.groupOwner !== null ||
     query.archived
   );
 }
@@ -83,6 +90,7 @@ export function apiFeatureParams(query: FeatureQuery, environment: number | unde
       environment !== undefined && query.status !== "all" ? String(query.status === "on") : undefined,
     tags: query.tags.length ? query.tags.join(",") : undefined,
     owners: query.owner !== null ? String(query.owner) : undefined,
+    group_owners: query.groupOwner !== null ? String(query.groupOwner) : undefined,
     is_archived: String(query.archived),
     type: query.type !== "all" ? query.type : undefined,
     sort_field: query.sort.endsWith("name") ? "name" : "created_date",

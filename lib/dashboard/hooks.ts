@@ -8,6 +8,7 @@ import type {
   AuditLogEntryDetail,
   Environment,
   Feature,
+  FeatureGroupOwner,
   FeatureOwner,
   FeatureSegment,
   FeatureState,
@@ -87,6 +88,10 @@ export const useComparedStates = (keys: string[]) =>
 
 export const useOrganisationMembers = (organisation: number | null) =>
   useApi<FeatureOwner[]>(organisation ? urls.organisationMembers(organisation) : null);
+
+/** Every group of the organisation as {id, name}: what owner pickers offer. */
+export const useGroupSummaries = (organisation: number | null) =>
+  useApi<FeatureGroupOwner[]>(organisation ? urls.groupSummaries(organisation) : null);
 
 export const tagsKey = (project: number) => allPagesKey(urls.tags(project));
 export const useTags = (project: number) => useAllPages<Tag>(urls.tags(project));

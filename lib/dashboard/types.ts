@@ -102,9 +102,12 @@ export type Feature = {
   num_identity_overrides?: number | null;
   tags: number[];
   owners: FeatureOwner[];
+  group_owners: FeatureGroupOwner[];
 };
 
 export type FeatureOwner = { id: number; email: string; first_name: string; last_name: string };
+/** A permission group, as a feature's group owner or in an organisation's group summaries. */
+export type FeatureGroupOwner = { id: number; name: string };
 
 export type Tag = {
   id: number;

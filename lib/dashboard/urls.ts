@@ -37,6 +37,8 @@ export const urls = {
     `${V1}/projects/${project}/features/${q({ page_size: 999, ...params })}`,
   featureOwners: (project: number, id: number, action: "add" | "remove") =>
     `${V1}/projects/${project}/features/${id}/${action}-owners/`,
+  featureGroupOwners: (project: number, id: number, action: "add" | "remove") =>
+    `${V1}/projects/${project}/features/${id}/${action}-group-owners/`,
   tags: (project: number) => `${V1}/projects/${project}/tags/`,
   tag: (project: number, id: number) => `${V1}/projects/${project}/tags/${id}/`,
   featuresCreate: (project: number) => `${V1}/projects/${project}/features/`,
@@ -105,6 +107,7 @@ export const urls = {
     `${V1}/organisations/${organisation}/users/${user}/update-role/`,
   removeMembers: (organisation: number) => `${V1}/organisations/${organisation}/remove-users/`,
   groups: (organisation: number) => `${V1}/organisations/${organisation}/groups/`,
+  groupSummaries: (organisation: number) => `${V1}/organisations/${organisation}/groups/summaries/`,
   groupsCreate: (organisation: number) => `${V1}/organisations/${organisation}/groups/`,
   group: (organisation: number, id: number) => `${V1}/organisations/${organisation}/groups/${id}/`,
   groupAddUsers: (organisation: number, id: number) =>

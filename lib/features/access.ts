@@ -16,6 +16,7 @@ export const featureInclude = {
     },
     orderBy: { userId: "asc" },
   },
+  groupOwners: { select: { group: { select: { id: true, name: true } } }, orderBy: { groupId: "asc" } },
 } as const;
 
 /** The project and the feature of a `/projects/{id}/features/{id}/` path, or 404. */

@@ -6,6 +6,7 @@ import { db, type Prisma } from "@/lib/db/client";
 import { requireProject } from "@/lib/organisations/access";
 import { featureInclude } from "./access";
 import { idList, valueMatches } from "./list-filters";
+import { ownerCondition } from "./owner-filter";
 import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
 import { serializeFeature } from "./feature-serializers";
 import { ENVIRONMENT_SCOPE } from "./multivariate";
@@ -56,15 +57,14 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
     environmentId !== undefined && (query.is_enabled !== undefined || query.value_search !== undefined)
       ? await featureIdsByState(environmentId, query, scope.projectId)
       : undefined;
-  const owners = idList(query.owners);
+  const owned = ownerCondition(idList(query.owners), idList(query.group_owners));
   const where: Prisma.FeatureWhereInput = {
     projectId: scope.projectId,
     ...(query.search ? { nameLower: { contains: query.search.toLowerCase() } } : {}),
     ...(query.is_archived === undefined ? {} : { isArchived: query.is_archived }),
     ...(query.type === undefined ? {} : { type: query.type }),
     ...(stateFiltered === undefined ? {} : { id: { in: stateFiltered } }),
-    ...(owners?.length ? { owners: { some: { userId: { in: owners } } } } : {}),
-    AND: tagConditions(idList(query.tags), query.tag_strategy),
+    AND: [...tagConditions(idList(query.tags), query.tag_strategy), ...(owned ? [owned] : [])],
   };
   const direction: "asc" | "desc" = query.sort_direction === "DESC" ? "desc" : "asc";
   // Names sort case-insensitively so that SQLite and PostgreSQL agree.

@@ -1,6 +1,6 @@
 // Features and multivariate options as Flagsmith's ListFeatureSerializer and
-// MultivariateFeatureOptionSerializer show them. Ensign has no group owners, metadata or code
-// references, so those fields are always empty.
+// MultivariateFeatureOptionSerializer show them. Ensign has no metadata or code references, so
+// those fields are always empty.
 import { readValue, readValueObject } from "@/lib/values";
 
 export type MultivariateOptionRow = {
@@ -28,7 +28,15 @@ export type FeatureRow = {
   multivariateOptions: MultivariateOptionRow[];
   tags: { tagId: number }[];
   owners: { user: OwnerRow }[];
+  groupOwners: { group: GroupOwnerRow }[];
 };
+
+export type GroupOwnerRow = { id: number; name: string };
+
+/** A group owner as Flagsmith's UserPermissionGroupSummarySerializer shows a group. */
+export function serializeGroupOwner(group: GroupOwnerRow) {
+  return { id: group.id, name: group.name };
+}
 
 export type OwnerRow = {
   id: number;
@@ -116,7 +124,7 @@ export function serializeFeature(feature: FeatureRow, environment?: FeatureEnvir
       .map(serializeNestedMultivariateOption),
     is_archived: feature.isArchived,
     owners: feature.owners.map((o) => serializeOwner(o.user)),
-    group_owners: [],
+    group_owners: feature.groupOwners.map((o) => serializeGroupOwner(o.group)),
     uuid: feature.uuid,
     project: feature.projectId,
     environment_feature_state: environment?.state ? serializeEnvironmentState(environment.state) : null,

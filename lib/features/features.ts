@@ -22,6 +22,7 @@ import {
 } from "./multivariate";
 import { replaceFeatureOptions } from "./nested-options";
 import { assertProjectTags } from "@/lib/tags/tags";
+import { foreignGroupsMessage, groupsOutside } from "./group-owners";
 import { nonMembers } from "./owners";
 import type { TFeatureCreate, TFeatureDetailQuery, TFeatureUpdate } from "./schemas";
 
@@ -72,6 +73,9 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, contex
   if (outsiders.length) {
     errors.owners = [`Users with ids [${outsiders.join(", ")}] do not have access to this project.`];
   }
+  const groupOwners = [...new Set(input.group_owners ?? [])];
+  const foreignGroups = await groupsOutside(tx, context.organisationId, groupOwners);
+  if (foreignGroups.length) errors.group_owners = [foreignGroupsMessage(foreignGroups)];
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const tagIds = input.tags?.length ? await assertProjectTags(tx, scope.projectId, input.tags) : [];
@@ -89,6 +93,7 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, contex
       isServerKeyOnly: input.is_server_key_only ?? false,
       tags: { create: tagIds.map((tagId) => ({ tagId })) },
       owners: { create: owners.map((userId) => ({ userId })) },
+      groupOwners: { create: groupOwners.map((groupId) => ({ groupId })) },
     },
   });
   // One at a time so that option ids follow the order sent: multivariate evaluation walks them by id.
@@ -202,7 +207,7 @@ type AuditedFeature = Awaited<ReturnType<typeof requireFeature>>["feature"];
 export function featureEntry(before: AuditedFeature | null, after: AuditedFeature | null, log: string) {
   const fields = (feature: AuditedFeature | null) => {
     if (!feature) return null;
-    const { multivariateOptions, tags, owners, ...row } = feature;
+    const { multivariateOptions, tags, owners, groupOwners, ...row } = feature;
     const options = multivariateOptions.map((o) => ({
       id: o.id,
       key: o.key,
@@ -215,6 +220,7 @@ export function featureEntry(before: AuditedFeature | null, after: AuditedFeatur
       multivariateOptions: options,
       tags: tags.map((t) => t.tagId),
       owners: owners.map((o) => o.user.id),
+      groupOwners: groupOwners.map((o) => o.group.id),
     };
   };
   const feature = (after ?? before) as AuditedFeature;

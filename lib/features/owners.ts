@@ -5,7 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { featureInclude, requireFeature } from "./access";
-import { serializeOwner } from "./feature-serializers";
+import { serializeGroupOwner, serializeOwner } from "./feature-serializers";
 import { featureEntry } from "./features";
 import type { TFeatureOwnersInput } from "./schemas";
 
@@ -22,7 +22,7 @@ export async function nonMembers(tx: Tx, organisationId: number, userIds: number
 }
 
 /** A feature as Flagsmith's ProjectFeatureSerializer shows it, the answer of the owner actions. */
-async function presentOwnedFeature(featureId: number) {
+export async function presentOwnedFeature(featureId: number) {
   const feature = await db.feature.findUniqueOrThrow({ where: { id: featureId }, include: featureInclude });
   return {
     id: feature.id,
@@ -33,7 +33,7 @@ async function presentOwnedFeature(featureId: number) {
     default_enabled: feature.defaultEnabled,
     type: feature.type,
     owners: feature.owners.map((o) => serializeOwner(o.user)),
-    group_owners: [],
+    group_owners: feature.groupOwners.map((o) => serializeGroupOwner(o.group)),
     is_server_key_only: feature.isServerKeyOnly,
   };
 }

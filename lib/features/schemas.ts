@@ -11,6 +11,9 @@ import { pythonNumberString, storeFeatureValue } from "@/lib/values";
 export const MAX_FEATURE_VALUE_LENGTH = LIMITS.featureValueLength;
 const tooLong = `Ensure this field has no more than ${MAX_FEATURE_VALUE_LENGTH} characters.`;
 const NOT_A_STRING = "Not a valid string.";
+/** Group ids one request may name (a feature's group owners or add/remove-group-owners). */
+export const MAX_GROUP_OWNER_IDS = 100;
+const zGroupId = z.int().min(-2147483648).max(2147483647);
 
 const zQueryBool = z.string().transform((value, ctx) => {
   if (DRF_TRUE_STRINGS.includes(value)) return true;
@@ -126,6 +129,11 @@ export const ZFeatureCreate = z.object({
     .array(z.int())
     .optional()
     .describe("User ids of the owners (members of the organisation); default: the creating user"),
+  group_owners: z
+    .array(zGroupId)
+    .max(MAX_GROUP_OWNER_IDS)
+    .optional()
+    .describe("Ids of permission groups of the project's organisation that own the feature"),
   name: z.string().trim().min(1).max(2000).describe("Unique in the project, case-insensitively"),
   default_enabled: z
     .boolean()
@@ -167,6 +175,12 @@ export const ZFeatureListQuery = ZSizedPageQuery.extend({
     .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Owner IDs must be integers." })
     .optional()
     .describe("Comma-separated user ids: features owned by any of them"),
+  group_owners: z
+    .string()
+    .max(2000)
+    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Group owner IDs must be integers." })
+    .optional()
+    .describe("Comma-separated group ids: features owned by any of them (or by a user of `owners`)"),
 });
 export type TFeatureListQuery = z.infer<typeof ZFeatureListQuery>;
 
@@ -174,6 +188,14 @@ export const ZFeatureOwnersInput = z.object({
   user_ids: z.array(z.int()).describe("Ids of users, members of the project's organisation"),
 });
 export type TFeatureOwnersInput = z.infer<typeof ZFeatureOwnersInput>;
+
+export const ZFeatureGroupOwnersInput = z.object({
+  group_ids: z
+    .array(zGroupId)
+    .max(MAX_GROUP_OWNER_IDS)
+    .describe(`Ids of permission groups of the project's organisation (at most ${MAX_GROUP_OWNER_IDS})`),
+});
+export type TFeatureGroupOwnersInput = z.infer<typeof ZFeatureGroupOwnersInput>;
 
 export const ZFeatureDetailQuery = z.object({
   environment: zQueryInt.optional().describe("Environment id: adds its state and override counts"),

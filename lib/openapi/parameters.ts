@@ -25,6 +25,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   grantId: "Numeric id of the grant (a user's or a group's permissions on the object).",
   exclude_current: "`true` leaves the caller out of the list.",
   tagId: "Numeric id of the tag.",
+  tagUuid: "UUID of the tag.",
   page: "Page number, from 1. A page past the end answers 404 `Invalid page.`.",
   page_size: "Results per page (at most 999).",
   organisation: "Only the projects of this organisation (numeric id).",

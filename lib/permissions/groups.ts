@@ -77,6 +77,17 @@ export async function myGroups(userId: number, organisationId: number) {
   return rows.map((g) => ({ id: g.id, name: g.name }));
 }
 
+/** Every group of the organisation as {id, name}, unpaged: what any member may see (owner pickers). */
+export async function groupSummaries(userId: number, organisationId: number) {
+  await requireOrganisationMember(userId, organisationId);
+  const rows = await db.userPermissionGroup.findMany({
+    where: { organisationId },
+    select: { id: true, name: true },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((g) => ({ id: g.id, name: g.name }));
+}
+
 export async function getGroup(organisationId: number, groupId: number) {
   return serializeGroupDetail(await loadGroup(organisationId, groupId));
 }

@@ -19,3 +19,5 @@ export const ZTagListQuery = ZPageQuery;
 
 export const ZProjectTagsParams = pathParams({ projectId: zId });
 export const ZTagParams = pathParams({ projectId: zId, tagId: zId });
+// Flagsmith's URL pattern takes hex digits and hyphens; anything else is no route (404).
+export const ZTagUuidParams = pathParams({ projectId: zId, tagUuid: z.string().regex(/^[0-9a-f-]{1,64}$/) });

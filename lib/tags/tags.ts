@@ -50,6 +50,14 @@ export async function getTag(scope: Scope, tagId: number) {
   return serializeTag(await requireTag(scope, tagId));
 }
 
+/** A tag of the project by uuid: another project's tag answers 404 like an unknown uuid. */
+export async function getTagByUuid(scope: Scope, uuid: string) {
+  await requireProject(scope.userId, scope.projectId);
+  const tag = await db.tag.findFirst({ where: { uuid, projectId: scope.projectId } });
+  if (!tag) throw new NotFoundError();
+  return serializeTag(tag);
+}
+
 export async function createTag(scope: Scope, input: TTagCreate) {
   await requireProject(scope.userId, scope.projectId);
   const tag = await db.$transaction(async (tx) => {

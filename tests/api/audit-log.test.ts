@@ -371,6 +371,44 @@ const RECIPES: Record<string, Recipe> = {
       },
     };
   },
+  "POST /api/v1/projects/{projectId}/features/{featureId}/add-group-owners/": async (s) => {
+    const f = await feature(s);
+    const group = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/groups/`, {
+        token: s.token,
+        body: { name: unique("g") },
+      }),
+    );
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/add-group-owners/`,
+      body: { group_ids: [group.id] },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("group_owners", [], [group.id])],
+        environment: false,
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/features/{featureId}/remove-group-owners/": async (s) => {
+    const group = await ok(
+      call(`/api/v1/organisations/${s.organisationId}/groups/`, {
+        token: s.token,
+        body: { name: unique("g") },
+      }),
+    );
+    const f = await feature(s, { group_owners: [group.id] });
+    return {
+      path: `/api/v1/projects/${s.projectId}/features/${f.id}/remove-group-owners/`,
+      body: { group_ids: [group.id] },
+      expected: {
+        type: "FEATURE",
+        change_type: "UPDATE",
+        changes: [change("group_owners", [group.id], [])],
+        environment: false,
+      },
+    };
+  },
   "POST /api/v1/projects/{projectId}/segments/": async (s) => ({
     path: `/api/v1/projects/${s.projectId}/segments/`,
     body: { name: "pro users", rules: rules("pro") },

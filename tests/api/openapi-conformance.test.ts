@@ -493,8 +493,42 @@ describe("tags and owners", () => {
     await invoke("partialUpdateTag", { token, path: missing, body: {} }, 404);
     await invoke("createTag", { token, path: { projectId }, body: {} }, 400);
     await invoke("createTag", { token, path: { projectId: other.projectId }, body: { label: "x" } }, 404);
+    const byUuid = { projectId, tagUuid: tag.body.uuid };
+    await invoke("getTagByUuid", { token, path: byUuid }, 200);
+    await invoke(
+      "getTagByUuid",
+      { token, path: { projectId, tagUuid: "00000000-0000-4000-8000-000000000000" } },
+      404,
+    );
+    await invoke("getTagByUuid", { token: other.token, path: byUuid }, 404);
     await invoke("deleteTag", { token, path }, 204);
     await invoke("deleteTag", { token, path: missing }, 404);
+  });
+
+  it("adds and removes group owners, and documents the errors", async () => {
+    const { token, projectId, featureId, organisationId } = await seedFeature();
+    const other = await seed();
+    const group = async (t: string, org: number) =>
+      (await call(`/api/v1/organisations/${org}/groups/`, { token: t, body: { name: unique("g") } })).body
+        .id as number;
+    const mine = await group(token, organisationId);
+    const theirs = await group(other.token, other.organisationId);
+    const path = { projectId, featureId };
+    const missing = { projectId, featureId: 999999999 };
+    await invoke("addFeatureGroupOwners", { token, path, body: { group_ids: [mine] } }, 200);
+    await invoke("removeFeatureGroupOwners", { token, path, body: { group_ids: [mine] } }, 200);
+    await invoke("addFeatureGroupOwners", { token, path, body: { group_ids: [theirs] } }, 400);
+    await invoke("addFeatureGroupOwners", { token, path, body: {} }, 400);
+    await invoke("removeFeatureGroupOwners", { token, path, body: { group_ids: "x" } }, 400);
+    await invoke("addFeatureGroupOwners", { token, path: missing, body: { group_ids: [] } }, 404);
+    await invoke("removeFeatureGroupOwners", { token, path: missing, body: { group_ids: [] } }, 404);
+    await invoke(
+      "createFeature",
+      { token, path: { projectId }, body: { name: unique("f"), group_owners: [mine] } },
+      201,
+    );
+    await invoke("listFeatures", { token, path: { projectId }, query: { group_owners: String(mine) } }, 200);
+    await invoke("listFeatures", { token, path: { projectId }, query: { group_owners: "x" } }, 400);
   });
 
   it("adds and removes feature owners, and documents the errors", async () => {
@@ -1472,6 +1506,8 @@ describe("members and permissions", () => {
     await invoke("listGroups", { token, path: theirs }, 404);
     await invoke("listMyGroups", { token: b.token, path: org }, 200);
     await invoke("listMyGroups", { token, path: theirs }, 404);
+    await invoke("listGroupSummaries", { token: b.token, path: org }, 200);
+    await invoke("listGroupSummaries", { token, path: theirs }, 404);
     const one = { ...org, groupId: created.body.id };
     const missing = { ...org, groupId: MISSING_ID };
     await invoke("getGroup", { token, path: one }, 200);

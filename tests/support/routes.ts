@@ -214,6 +214,7 @@ export async function seedTenant(): Promise<Tenant> {
       groupId: group.id,
       grantId: grant.id,
       tagId: tag.id,
+      tagUuid: tag.uuid,
       file: "swagger-ui.css",
     },
     grantIds,
@@ -247,5 +248,6 @@ export const MISSING_IDS: Record<string, string | number> = {
   groupId: 999999999,
   grantId: 999999999,
   tagId: 999999999,
+  tagUuid: "00000000-0000-4000-8000-000000000000",
   file: "swagger-ui.css",
 };

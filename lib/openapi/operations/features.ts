@@ -1,5 +1,6 @@
 import {
   ZFeatureCreate,
+  ZFeatureGroupOwnersInput,
   ZFeatureDetailQuery,
   ZFeatureListQuery,
   ZFeatureOwnersInput,
@@ -89,9 +90,38 @@ const ownersOperation = (action: "add" | "remove") =>
     },
   }) satisfies Operation;
 
+const groupOwnersOperation = (action: "add" | "remove") =>
+  ({
+    method: "post",
+    path: `${path}${action}-group-owners/`,
+    operationId: action === "add" ? "addFeatureGroupOwners" : "removeFeatureGroupOwners",
+    summary: action === "add" ? "Add group owners to a feature" : "Remove group owners from a feature",
+    description:
+      action === "add"
+        ? "Every group must belong to the project's organisation, else nothing changes."
+        : "Groups that are not owners are ignored.",
+    tag,
+    security: "token",
+    params: ZFeatureParams,
+    body: ZFeatureGroupOwnersInput,
+    status: 200,
+    responses: {
+      200: ok("The feature with its owners.", ZOwnedFeature),
+      400: {
+        description:
+          "The body is invalid (field errors), or a group is unknown or of another organisation (a bare list).",
+        schema: z.union([ZValidationErrors, ZErrorList]),
+      },
+      401: notAuthenticated,
+      404: notFound("The project or the feature"),
+    },
+  }) satisfies Operation;
+
 export const featureOperations: Operation[] = [
   ownersOperation("add"),
   ownersOperation("remove"),
+  groupOwnersOperation("add"),
+  groupOwnersOperation("remove"),
   {
     method: "get",
     path: listPath,

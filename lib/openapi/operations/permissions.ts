@@ -160,6 +160,18 @@ const groupOperations: Operation[] = [
   },
   {
     method: "get",
+    path: `${org}/groups/summaries/`,
+    operationId: "listGroupSummaries",
+    summary: "List every group of the organisation, briefly",
+    description: "Every group as `{id, name}`, unpaged, for any member of the organisation.",
+    tag,
+    security,
+    params: ZOrganisationScopeParams,
+    status: 200,
+    responses: { 200: ok("The groups.", ZGroupSummaries), 401: notAuthenticated, 404: orgMissing },
+  },
+  {
+    method: "get",
     path: `${org}/groups/{groupId}/`,
     operationId: "getGroup",
     summary: "Get a group",

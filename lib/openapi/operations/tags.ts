@@ -1,5 +1,5 @@
 import { ZPageQuery } from "@/lib/api/pagination";
-import { ZProjectTagsParams, ZTagCreate, ZTagParams, ZTagPatch } from "@/lib/tags/schemas";
+import { ZProjectTagsParams, ZTagCreate, ZTagParams, ZTagPatch, ZTagUuidParams } from "@/lib/tags/schemas";
 import { ZTag, ZTagPage } from "../responses/tags";
 import type { Operation } from "../types";
 import { invalidBody, invalidPage, noContent, notAuthenticated, notFound, ok } from "./shared";
@@ -66,6 +66,16 @@ export const tagOperations: Operation[] = [
     operationId: "getTag",
     summary: "Get a tag",
     params: ZTagParams,
+    status: 200,
+    responses: { 200: ok("The tag.", ZTag), 401: notAuthenticated, 404: missing },
+  },
+  {
+    ...base,
+    method: "get",
+    path: "/api/v1/projects/{projectId}/tags/get-by-uuid/{tagUuid}/",
+    operationId: "getTagByUuid",
+    summary: "Get a tag by its uuid",
+    params: ZTagUuidParams,
     status: 200,
     responses: { 200: ok("The tag.", ZTag), 401: notAuthenticated, 404: missing },
   },

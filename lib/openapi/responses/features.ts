@@ -55,6 +55,13 @@ export const ZFeatureOwner = z
   })
   .meta({ id: "FeatureOwner", description: "A user who owns a feature." });
 
+export const ZFeatureGroupOwner = z
+  .strictObject({
+    id: zInt("Numeric id of the permission group."),
+    name: zText("Name of the group."),
+  })
+  .meta({ id: "FeatureGroupOwner", description: "A permission group that owns a feature." });
+
 /** The answer of add-owners and remove-owners (Flagsmith's ProjectFeatureSerializer). */
 export const ZOwnedFeature = z
   .strictObject({
@@ -66,7 +73,9 @@ export const ZOwnedFeature = z
     default_enabled: zBool("Whether new environments start with the feature on."),
     type: z.enum(["STANDARD", "MULTIVARIATE"]).meta({ description: "The feature's type." }),
     owners: z.array(ZFeatureOwner).meta({ description: "Users who own the feature." }),
-    group_owners: empty("Always empty: group owners are not supported."),
+    group_owners: z
+      .array(ZFeatureGroupOwner)
+      .meta({ description: "Permission groups that own the feature, by id." }),
     is_server_key_only: zBool("Whether only server-side keys receive the feature."),
   })
   .meta({ id: "OwnedFeature", description: "A feature with its owners." });
@@ -93,7 +102,9 @@ export const ZFeature = z
       .meta({ description: "The feature's variants, by id." }),
     is_archived: zBool("Whether the feature is archived (still served, hidden in lists)."),
     owners: z.array(ZFeatureOwner).meta({ description: "Users who own the feature." }),
-    group_owners: empty("Always empty: group owners are not supported."),
+    group_owners: z
+      .array(ZFeatureGroupOwner)
+      .meta({ description: "Permission groups that own the feature, by id." }),
     uuid: zUuid("UUID of the feature."),
     project: zInt("Id of the project."),
     environment_feature_state: ZEnvironmentFeatureState.nullable().meta({

@@ -1,0 +1,14 @@
+// POST /api/v1/projects/{id}/features/{id}/add-group-owners/ — add permission groups (by id) as the feature's owners
+import { withApi } from "@/lib/api/handler";
+import { addFeatureGroupOwners } from "@/lib/features/group-owners";
+import { ZFeatureGroupOwnersInput, ZFeatureParams } from "@/lib/features/schemas";
+
+export const POST = withApi(
+  {
+    auth: "user",
+    params: ZFeatureParams,
+    body: ZFeatureGroupOwnersInput,
+    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+  },
+  ({ user, params, body }) => addFeatureGroupOwners({ userId: user.id, ...params }, body),
+);
