@@ -17,10 +17,13 @@ describe("feature list query string", () => {
       tags: [3, 7],
       owner: 12,
       archived: true,
-      sort: "-name" as const,
+      stale: "stale" as const,
+      sort: "-changed" as const,
     };
     const text = writeFeatureQuery(query);
-    expect(text).toBe("q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&sort=-name");
+    expect(text).toBe(
+      "q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&stale=stale&sort=-changed",
+    );
     expect(readFeatureQuery(new URLSearchParams(text))).toEqual(query);
     expect(writeFeatureQuery(DEFAULT_QUERY)).toBe("");
     expect(isFiltered(DEFAULT_QUERY)).toBe(false);
@@ -28,7 +31,9 @@ describe("feature list query string", () => {
   });
 
   it("ignores values it does not know", () => {
-    const query = readFeatureQuery(new URLSearchParams("status=maybe&type=x&tags=a,2&owner=me&sort=size"));
+    const query = readFeatureQuery(
+      new URLSearchParams("status=maybe&type=x&tags=a,2&owner=me&stale=old&sort=size"),
+    );
     expect(query).toEqual({ ...DEFAULT_QUERY, tags: [2] });
   });
 
@@ -47,10 +52,23 @@ describe("feature list query string", () => {
       owners: "5",
       is_archived: "false",
       type: undefined,
+      is_stale: undefined,
       sort_field: "created_date",
       sort_direction: "DESC",
     });
     expect(apiFeatureParams(query, undefined).is_enabled).toBeUndefined();
+  });
+
+  it("maps the stale filter and the last-changed sort to the API's extensions", () => {
+    const params = apiFeatureParams({ ...DEFAULT_QUERY, stale: "fresh", sort: "changed" }, 9);
+    expect(params).toMatchObject({ is_stale: "false", sort_field: "last_changed", sort_direction: "ASC" });
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, stale: "stale" }, 9).is_stale).toBe("true");
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, sort: "-changed" }, 9)).toMatchObject({
+      sort_field: "last_changed",
+      sort_direction: "DESC",
+    });
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, sort: "name" }, 9).sort_field).toBe("name");
+    expect(isFiltered({ ...DEFAULT_QUERY, stale: "stale" })).toBe(true);
   });
 
   it("searches names and descriptions in any case", () => {

@@ -1,6 +1,7 @@
 // The features list's filters, kept in the page's query string so that reload, back/forward
 // and shared links keep them. Pure: parsed from and written to URLSearchParams.
-export type FeatureSort = "created" | "-created" | "name" | "-name";
+/** "changed": least recently changed first (the API's last_changed sort). */
+export type FeatureSort = "created" | "-created" | "name" | "-name" | "changed" | "-changed";
 
 export type FeatureQuery = {
   /** Part of the name or the description, any case (matched in the browser). */
@@ -12,6 +13,8 @@ export type FeatureQuery = {
   /** A user id: features that user owns. */
   owner: number | null;
   archived: boolean;
+  /** Stale: unchanged for the project's stale_flags_limit_days and not permanent (server-side). */
+  stale: "all" | "stale" | "fresh";
   sort: FeatureSort;
 };
 
@@ -22,10 +25,11 @@ export const DEFAULT_QUERY: FeatureQuery = {
   tags: [],
   owner: null,
   archived: false,
+  stale: "all",
   sort: "created",
 };
 
-const SORTS: FeatureSort[] = ["created", "-created", "name", "-name"];
+const SORTS: FeatureSort[] = ["created", "-created", "name", "-name", "changed", "-changed"];
 const ids = (text: string | null) =>
   (text ?? "")
     .split(",")
@@ -40,6 +44,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
   const type = params.get("type");
   const sort = params.get("sort") as FeatureSort | null;
   const owner = ids(params.get("owner"))[0];
+  const stale = params.get("stale");
   return {
     search: params.get("q") ?? "",
     status: status === "on" || status === "off" ? status : "all",
@@ -47,6 +52,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
     tags: ids(params.get("tags")),
     owner: owner ?? null,
     archived: params.get("archived") === "1",
+    stale: stale === "stale" || stale === "fresh" ? stale : "all",
     sort: sort && SORTS.includes(sort) ? sort : "created",
   };
 }
@@ -60,6 +66,7 @@ export function writeFeatureQuery(query: FeatureQuery): string {
   if (query.tags.length) params.set("tags", query.tags.join(","));
   if (query.owner !== null) params.set("owner", String(query.owner));
   if (query.archived) params.set("archived", "1");
+  if (query.stale !== "all") params.set("stale", query.stale);
   if (query.sort !== "created") params.set("sort", query.sort);
   return params.toString();
 }
@@ -71,9 +78,12 @@ export function isFiltered(query: FeatureQuery): boolean {
     query.type !== "all" ||
     query.tags.length > 0 ||
     query.owner !== null ||
-    query.archived
+    query.archived ||
+    query.stale !== "all"
   );
 }
+
+const SORT_FIELDS = { created: "created_date", name: "name", changed: "last_changed" } as const;
 
 /** The API's parameters for the filters the server applies (Flagsmith's feature list query). */
 export function apiFeatureParams(query: FeatureQuery, environment: number | undefined) {
@@ -85,7 +95,8 @@ export function apiFeatureParams(query: FeatureQuery, environment: number | unde
     owners: query.owner !== null ? String(query.owner) : undefined,
     is_archived: String(query.archived),
     type: query.type !== "all" ? query.type : undefined,
-    sort_field: query.sort.endsWith("name") ? "name" : "created_date",
+    is_stale: query.stale !== "all" ? String(query.stale === "stale") : undefined,
+    sort_field: SORT_FIELDS[query.sort.replace("-", "") as "created" | "name" | "changed"],
     sort_direction: query.sort.startsWith("-") ? "DESC" : "ASC",
   };
 }

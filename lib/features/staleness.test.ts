@@ -26,13 +26,13 @@ describe("isStale", () => {
   });
 
   it("is stale only when the last change is strictly older than the cutoff", () => {
-    expect(isStale({ lastChanged: at("2026-03-02T11:59:59Z"), staleBefore: cutoff, isPermanent: false })).toBe(
-      true,
-    );
+    expect(
+      isStale({ lastChanged: at("2026-03-02T11:59:59Z"), staleBefore: cutoff, isPermanent: false }),
+    ).toBe(true);
     expect(isStale({ lastChanged: cutoff, staleBefore: cutoff, isPermanent: false })).toBe(false);
-    expect(isStale({ lastChanged: at("2026-03-31T00:00:00Z"), staleBefore: cutoff, isPermanent: false })).toBe(
-      false,
-    );
+    expect(
+      isStale({ lastChanged: at("2026-03-31T00:00:00Z"), staleBefore: cutoff, isPermanent: false }),
+    ).toBe(false);
   });
 
   it("never calls a permanent feature stale", () => {
@@ -50,10 +50,20 @@ describe("compareLastChanged", () => {
   ];
 
   it("sorts by date, ties by id, oldest first", () => {
-    expect(rows.slice().sort((a, b) => compareLastChanged(a, b, "asc")).map((r) => r.id)).toEqual([2, 3, 1]);
+    expect(
+      rows
+        .slice()
+        .sort((a, b) => compareLastChanged(a, b, "asc"))
+        .map((r) => r.id),
+    ).toEqual([2, 3, 1]);
   });
 
   it("reverses both for DESC", () => {
-    expect(rows.slice().sort((a, b) => compareLastChanged(a, b, "desc")).map((r) => r.id)).toEqual([1, 3, 2]);
+    expect(
+      rows
+        .slice()
+        .sort((a, b) => compareLastChanged(a, b, "desc"))
+        .map((r) => r.id),
+    ).toEqual([1, 3, 2]);
   });
 });

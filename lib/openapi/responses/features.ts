@@ -123,6 +123,9 @@ export const ZListedFeature = ZFeature.extend({
   is_stale: zBool(
     "Ensign extension: `last_changed` is older than the project's `stale_flags_limit_days` and no permanent tag is on the feature.",
   ),
-}).meta({ id: "ListedFeature", description: "A feature (flag) of a project, as the features list shows it." });
+}).meta({
+  id: "ListedFeature",
+  description: "A feature (flag) of a project, as the features list shows it.",
+});
 
 export const ZFeaturePage = paged(ZListedFeature, "FeaturePage", "features");
