@@ -108,6 +108,16 @@ export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
         )}
       </select>
       <select
+        aria-label="Filter by staleness"
+        value={query.stale}
+        onChange={(e) => push({ stale: e.target.value as FeatureQuery["stale"] })}
+        className={compactSelectClass}
+      >
+        <option value="all">Stale and fresh</option>
+        <option value="stale">Stale only</option>
+        <option value="fresh">Fresh only</option>
+      </select>
+      <select
         aria-label="Sort features"
         value={query.sort}
         onChange={(e) => push({ sort: e.target.value as FeatureSort })}
@@ -117,6 +127,8 @@ export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
         <option value="-created">Newest first</option>
         <option value="name">Name A–Z</option>
         <option value="-name">Name Z–A</option>
+        <option value="changed">Last changed: oldest first</option>
+        <option value="-changed">Last changed: recent first</option>
       </select>
       <Checkbox
         label="Archived only"

@@ -5,6 +5,7 @@ import { gate, useProjectPermissions } from "@/components/permissions/use-permis
 import { Button } from "@/components/ui/button";
 import { InlineIds } from "@/components/ui/json-view";
 import { paths } from "@/lib/dashboard/paths";
+import { timeAgo } from "@/lib/dashboard/relative-time";
 import type { Feature, FeatureState, Tag } from "@/lib/dashboard/types";
 import { FeatureToggle } from "./feature-toggle";
 import { TagChip } from "./tag-chip";
@@ -48,6 +49,11 @@ export function FeatureRow({
           {feature.type === "MULTIVARIATE" && <Badge tone="indigo">Multivariate</Badge>}
           {feature.is_server_key_only && <Badge tone="amber">Server-side only</Badge>}
           {feature.is_archived && <Badge>Archived</Badge>}
+          {feature.is_stale && (
+            <Badge tone="amber" title="Unchanged for longer than the project's stale limit">
+              Stale
+            </Badge>
+          )}
           {tags.map((tag) => (
             <TagChip key={tag.id} tag={tag} />
           ))}
@@ -62,7 +68,16 @@ export function FeatureRow({
             {feature.description}
           </p>
         )}
-        <div className="mt-1">
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+          {feature.last_changed && (
+            <time
+              dateTime={feature.last_changed}
+              title={new Date(feature.last_changed).toLocaleString()}
+              className="text-xs text-zinc-600 dark:text-zinc-400"
+            >
+              changed {timeAgo(new Date(feature.last_changed), new Date())}
+            </time>
+          )}
           <InlineIds
             record={{ id: feature.id, uuid: feature.uuid, ...(state ? { feature_state: state.id } : {}) }}
           />

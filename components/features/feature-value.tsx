@@ -4,7 +4,7 @@ import { kindOf } from "@/lib/dashboard/values";
 /** A flag value as people read it: text in quotes, numbers and booleans as they are. */
 export function FeatureValue({ value }: { value: FlagValue }) {
   if (value === null || value === "")
-    return <span className="text-xs text-zinc-400 dark:text-zinc-500">no value</span>;
+    return <span className="text-xs text-zinc-500 dark:text-zinc-400">no value</span>;
   const kind = kindOf(value);
   const tone =
     kind === "boolean"

@@ -23,6 +23,7 @@ import type { Environment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { PermissionsPanel } from "@/components/permissions/permissions-panel";
 import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
+import { StaleFlagsSetting } from "./stale-flags-setting";
 
 export function ProjectPage({ projectId }: { projectId: number }) {
   const router = useRouter();
@@ -130,6 +131,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
           </CardGrid>
         )}
       </Section>
+      {project && isAdmin && <StaleFlagsSetting project={project} />}
       {project && isAdmin && (
         <PermissionsPanel scope={{ kind: "project", id: projectId }} organisationId={project.organisation} />
       )}

@@ -18,10 +18,13 @@ describe("feature list query string", () => {
       owner: 12,
       groupOwner: null,
       archived: true,
-      sort: "-name" as const,
+      stale: "stale" as const,
+      sort: "-changed" as const,
     };
     const text = writeFeatureQuery(query);
-    expect(text).toBe("q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&sort=-name");
+    expect(text).toBe(
+      "q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&stale=stale&sort=-changed",
+    );
     expect(readFeatureQuery(new URLSearchParams(text))).toEqual(query);
     expect(writeFeatureQuery(DEFAULT_QUERY)).toBe("");
     expect(isFiltered(DEFAULT_QUERY)).toBe(false);
@@ -29,7 +32,9 @@ describe("feature list query string", () => {
   });
 
   it("ignores values it does not know", () => {
-    const query = readFeatureQuery(new URLSearchParams("status=maybe&type=x&tags=a,2&owner=me&sort=size"));
+    const query = readFeatureQuery(
+      new URLSearchParams("status=maybe&type=x&tags=a,2&owner=me&stale=old&sort=size"),
+    );
     expect(query).toEqual({ ...DEFAULT_QUERY, tags: [2] });
   });
 
@@ -48,6 +53,7 @@ describe("feature list query string", () => {
       owners: "5",
       is_archived: "false",
       type: undefined,
+      is_stale: undefined,
       sort_field: "created_date",
       sort_direction: "DESC",
     });
@@ -62,6 +68,18 @@ describe("feature list query string", () => {
     expect(isFiltered(query)).toBe(true);
     expect(apiFeatureParams(query, 9)).toMatchObject({ group_owners: "4", owners: undefined });
     expect(readFeatureQuery(new URLSearchParams("group_owner=x")).groupOwner).toBeNull();
+  });
+
+  it("maps the stale filter and the last-changed sort to the API's extensions", () => {
+    const params = apiFeatureParams({ ...DEFAULT_QUERY, stale: "fresh", sort: "changed" }, 9);
+    expect(params).toMatchObject({ is_stale: "false", sort_field: "last_changed", sort_direction: "ASC" });
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, stale: "stale" }, 9).is_stale).toBe("true");
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, sort: "-changed" }, 9)).toMatchObject({
+      sort_field: "last_changed",
+      sort_direction: "DESC",
+    });
+    expect(apiFeatureParams({ ...DEFAULT_QUERY, sort: "name" }, 9).sort_field).toBe("name");
+    expect(isFiltered({ ...DEFAULT_QUERY, stale: "stale" })).toBe(true);
   });
 
   it("searches names and descriptions in any case", () => {

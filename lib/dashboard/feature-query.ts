@@ -1,6 +1,7 @@
 // The features list's filters, kept in the page's query string so that reload, back/forward
 // and shared links keep them. Pure: parsed from and written to URLSearchParams.
-export type FeatureSort = "created" | "-created" | "name" | "-name";
+/** "changed": least recently changed first (the API's last_changed sort). */
+export type FeatureSort = "created" | "-created" | "name" | "-name" | "changed" | "-changed";
 
 export type FeatureQuery = {
   /** Part of the name or the description, any case (matched in the browser). */
@@ -14,6 +15,8 @@ export type FeatureQuery = {
   /** A permission group id: features that group owns (the API's `group_owners`). */
   groupOwner: number | null;
   archived: boolean;
+  /** Stale: unchanged for the project's stale_flags_limit_days and not permanent (server-side). */
+  stale: "all" | "stale" | "fresh";
   sort: FeatureSort;
 };
 
@@ -25,10 +28,11 @@ export const DEFAULT_QUERY: FeatureQuery = {
   owner: null,
   groupOwner: null,
   archived: false,
+  stale: "all",
   sort: "created",
 };
 
-const SORTS: FeatureSort[] = ["created", "-created", "name", "-name"];
+const SORTS: FeatureSort[] = ["created", "-created", "name", "-name", "changed", "-changed"];
 const ids = (text: string | null) =>
   (text ?? "")
     .split(",")
@@ -44,6 +48,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
   const sort = params.get("sort") as FeatureSort | null;
   const owner = ids(params.get("owner"))[0];
   const groupOwner = ids(params.get("group_owner"))[0];
+  const stale = params.get("stale");
   return {
     search: params.get("q") ?? "",
     status: status === "on" || status === "off" ? status : "all",
@@ -52,6 +57,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
     owner: owner ?? null,
     groupOwner: groupOwner ?? null,
     archived: params.get("archived") === "1",
+    stale: stale === "stale" || stale === "fresh" ? stale : "all",
     sort: sort && SORTS.includes(sort) ? sort : "created",
   };
 }
@@ -66,6 +72,7 @@ export function writeFeatureQuery(query: FeatureQuery): string {
   if (query.owner !== null) params.set("owner", String(query.owner));
   if (query.groupOwner !== null) params.set("group_owner", String(query.groupOwner));
   if (query.archived) params.set("archived", "1");
+  if (query.stale !== "all") params.set("stale", query.stale);
   if (query.sort !== "created") params.set("sort", query.sort);
   return params.toString();
 }
@@ -78,9 +85,12 @@ export function isFiltered(query: FeatureQuery): boolean {
     query.tags.length > 0 ||
     query.owner !== null ||
     query.groupOwner !== null ||
-    query.archived
+    query.archived ||
+    query.stale !== "all"
   );
 }
+
+const SORT_FIELDS = { created: "created_date", name: "name", changed: "last_changed" } as const;
 
 /** The API's parameters for the filters the server applies (Flagsmith's feature list query). */
 export function apiFeatureParams(query: FeatureQuery, environment: number | undefined) {
@@ -93,7 +103,8 @@ export function apiFeatureParams(query: FeatureQuery, environment: number | unde
     group_owners: query.groupOwner !== null ? String(query.groupOwner) : undefined,
     is_archived: String(query.archived),
     type: query.type !== "all" ? query.type : undefined,
-    sort_field: query.sort.endsWith("name") ? "name" : "created_date",
+    is_stale: query.stale !== "all" ? String(query.stale === "stale") : undefined,
+    sort_field: SORT_FIELDS[query.sort.replace("-", "") as "created" | "name" | "changed"],
     sort_direction: query.sort.startsWith("-") ? "DESC" : "ASC",
   };
 }

@@ -30,6 +30,7 @@ export type Project = {
   organisation: number;
   hide_disabled_flags: boolean;
   prevent_flag_defaults: boolean;
+  stale_flags_limit_days: number;
   created_date: string;
 };
 
@@ -103,6 +104,9 @@ export type Feature = {
   tags: number[];
   owners: FeatureOwner[];
   group_owners: FeatureGroupOwner[];
+  /** Features list only (Ensign extensions). */
+  last_changed?: string;
+  is_stale?: boolean;
 };
 
 export type FeatureOwner = { id: number; email: string; first_name: string; last_name: string };

@@ -1,5 +1,8 @@
 // The project's feature list, as Flagsmith's FeatureViewSet.list filters and sorts it, paged up
 // to 999 at a time. With ?environment= each feature carries its state and override counts there.
+// Ensign adds last_changed and is_stale to each feature, the is_stale filter and the last_changed
+// sort; those two rank the project's matching features in memory (features per project are
+// bounded by ENSIGN_MAX_FEATURES_PER_PROJECT), then load the page's rows.
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Prisma } from "@/lib/db/client";
@@ -9,6 +12,8 @@ import { idList, valueMatches } from "./list-filters";
 import { ownerCondition } from "./owner-filter";
 import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
 import { serializeFeature } from "./feature-serializers";
+import { latestVersionDates, permanentTagIds } from "./last-changed";
+import { compareLastChanged, isStale, lastChangedOf, staleBefore } from "./staleness";
 import { ENVIRONMENT_SCOPE } from "./multivariate";
 import type { TFeatureListQuery } from "./schemas";
 
@@ -41,8 +46,65 @@ async function featureIdsByState(environmentId: number, query: TFeatureListQuery
   return states.filter((s) => search === undefined || valueMatches(s, search)).map((s) => s.featureId);
 }
 
+type Staleness = { cutoff: Date; permanent: Set<number>; versions: Map<number, Date> };
+
+function stalenessOf(feature: { id: number; updatedAt: Date; tags: { tagId: number }[] }, s: Staleness) {
+  const lastChanged = lastChangedOf(feature.updatedAt, s.versions.get(feature.id));
+  const isPermanent = feature.tags.some((t) => s.permanent.has(t.tagId));
+  return { lastChanged, isStale: isStale({ lastChanged, staleBefore: s.cutoff, isPermanent }) };
+}
+
+/**
+ * is_stale and sort_field=last_changed depend on dates from two tables: the matching features
+ * are ranked here (one light query, one grouped query), and only the page's rows are loaded.
+ */
+async function rankedPageIds(
+  where: Prisma.FeatureWhereInput,
+  orderBy: Prisma.FeatureOrderByWithRelationInput[],
+  query: TFeatureListQuery,
+  staleness: Staleness,
+  window: { skip: number; take: number },
+) {
+  const rows = await db.feature.findMany({
+    where,
+    orderBy,
+    select: { id: true, updatedAt: true, tags: { select: { tagId: true } } },
+  });
+  const ranked = rows
+    .map((row) => ({ id: row.id, ...stalenessOf(row, staleness) }))
+    .filter((row) => query.is_stale === undefined || row.isStale === query.is_stale);
+  if (query.sort_field === "last_changed") {
+    const direction = query.sort_direction === "DESC" ? "desc" : "asc";
+    ranked.sort((a, b) => compareLastChanged(a, b, direction));
+  }
+  return { count: ranked.length, ids: ranked.slice(window.skip, window.skip + window.take).map((r) => r.id) };
+}
+
+async function loadPage(
+  where: Prisma.FeatureWhereInput,
+  orderBy: Prisma.FeatureOrderByWithRelationInput[],
+  query: TFeatureListQuery,
+  staleness: Omit<Staleness, "versions">,
+  window: { skip: number; take: number },
+) {
+  if (query.is_stale === undefined && query.sort_field !== "last_changed") {
+    const [count, features] = await Promise.all([
+      db.feature.count({ where }),
+      db.feature.findMany({ where, include: featureInclude, orderBy, skip: window.skip, take: window.take }),
+    ]);
+    const versions = await latestVersionDates({ featureId: { in: features.map((f) => f.id) } });
+    return { count, features, staleness: { ...staleness, versions } };
+  }
+  const versions = await latestVersionDates({ feature: where });
+  const full = { ...staleness, versions };
+  const { count, ids } = await rankedPageIds(where, orderBy, query, full, window);
+  const rows = await db.feature.findMany({ where: { id: { in: ids } }, include: featureInclude });
+  const byId = new Map(rows.map((f) => [f.id, f]));
+  return { count, features: ids.flatMap((id) => byId.get(id) ?? []), staleness: full };
+}
+
 export async function listFeatures(scope: Scope, request: Request, query: TFeatureListQuery) {
-  await requireProject(scope.userId, scope.projectId);
+  const project = await requireProject(scope.userId, scope.projectId);
   const environmentId =
     query.environment === undefined
       ? undefined
@@ -73,10 +135,16 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
       ? [{ nameLower: direction }, { id: direction }]
       : [{ createdAt: direction }, { id: direction }];
   const window = pageWindow(query, MAX_PAGE_SIZE);
-  const [count, features] = await Promise.all([
-    db.feature.count({ where }),
-    db.feature.findMany({ where, include: featureInclude, orderBy, skip: window.skip, take: window.take }),
-  ]);
+  const { count, features, staleness } = await loadPage(
+    where,
+    orderBy,
+    query,
+    {
+      cutoff: staleBefore(new Date(), project.staleFlagsLimitDays),
+      permanent: await permanentTagIds(scope.projectId),
+    },
+    window,
+  );
   const contexts =
     environmentId === undefined
       ? undefined
@@ -88,6 +156,13 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
     request,
     window,
     count,
-    features.map((f) => serializeFeature(f, contexts?.get(f.id))),
+    features.map((f) => {
+      const { lastChanged, isStale } = stalenessOf(f, staleness);
+      return {
+        ...serializeFeature(f, contexts?.get(f.id)),
+        last_changed: lastChanged.toISOString(),
+        is_stale: isStale,
+      };
+    }),
   );
 }

@@ -152,9 +152,19 @@ export type TFeatureUpdate = z.infer<typeof ZFeatureUpdate>;
 
 export const ZFeatureListQuery = ZSizedPageQuery.extend({
   search: z.string().optional().describe("Case-insensitive part of the name"),
-  sort_field: z.enum(["created_date", "name"]).default("created_date").describe("Sort key"),
+  sort_field: z
+    .enum(["created_date", "name", "last_changed"])
+    .default("created_date")
+    .describe(
+      "Sort key: created_date (default) or name, as Flagsmith; last_changed is an Ensign extension (each feature's last_changed, ties by id)",
+    ),
   sort_direction: z.enum(["ASC", "DESC"]).default("ASC").describe("Sort direction"),
   is_archived: zQueryBool.optional().describe("Only archived (true) or only live (false) features"),
+  is_stale: zQueryBool
+    .optional()
+    .describe(
+      "Ensign extension: only stale (true) or only fresh (false) features. Stale: last_changed is older than the project's stale_flags_limit_days and no permanent tag is on the feature",
+    ),
   type: z.enum(["STANDARD", "MULTIVARIATE"]).optional().describe("Only features of this type"),
   environment: zQueryInt.optional().describe("Environment id: adds its state and override counts"),
   is_enabled: zQueryBool

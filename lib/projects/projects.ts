@@ -15,6 +15,7 @@ type ProjectRow = {
   hideDisabledFlags: boolean;
   enableRealtimeUpdates: boolean;
   preventFlagDefaults: boolean;
+  staleFlagsLimitDays: number;
   createdAt: Date;
 };
 
@@ -27,6 +28,7 @@ export function serializeProject(project: ProjectRow) {
     hide_disabled_flags: project.hideDisabledFlags,
     enable_realtime_updates: project.enableRealtimeUpdates,
     prevent_flag_defaults: project.preventFlagDefaults,
+    stale_flags_limit_days: project.staleFlagsLimitDays,
     // Ensign's identities are always addressable as edge identities.
     use_edge_identities: true,
     enable_dynamo_db: true,
@@ -62,6 +64,7 @@ export async function createProject(userId: number, input: TProjectCreate) {
         hideDisabledFlags: input.hide_disabled_flags,
         enableRealtimeUpdates: input.enable_realtime_updates,
         preventFlagDefaults: input.prevent_flag_defaults,
+        staleFlagsLimitDays: input.stale_flags_limit_days,
       },
     });
     // The creator administers what they made, as in Flagsmith.
@@ -86,6 +89,7 @@ export async function updateProject(userId: number, projectId: number, input: TP
         hideDisabledFlags: input.hide_disabled_flags,
         enableRealtimeUpdates: input.enable_realtime_updates,
         preventFlagDefaults: input.prevent_flag_defaults,
+        staleFlagsLimitDays: input.stale_flags_limit_days,
       },
     });
     await touchEnvironments({ projectId }, tx);

@@ -5,6 +5,12 @@ const settings = {
   hide_disabled_flags: z.boolean().optional(),
   enable_realtime_updates: z.boolean().optional(),
   prevent_flag_defaults: z.boolean().optional(),
+  stale_flags_limit_days: z
+    .int()
+    .min(1)
+    .max(3650)
+    .optional()
+    .describe("Days without a change after which a feature counts as stale (1-3650, default 30)"),
 };
 
 export const ZProjectCreate = z.object({

@@ -126,4 +126,17 @@ export const ZFeature = z
   })
   .meta({ id: "Feature", description: "A feature (flag) of a project." });
 
-export const ZFeaturePage = paged(ZFeature, "FeaturePage", "features");
+/** A feature in the features list, with the list's Ensign extensions. */
+export const ZListedFeature = ZFeature.extend({
+  last_changed: zDateTime(
+    "Ensign extension: the latest change of the feature's definition or of its default state or segment overrides in any environment.",
+  ),
+  is_stale: zBool(
+    "Ensign extension: `last_changed` is older than the project's `stale_flags_limit_days` and no permanent tag is on the feature.",
+  ),
+}).meta({
+  id: "ListedFeature",
+  description: "A feature (flag) of a project, as the features list shows it.",
+});
+
+export const ZFeaturePage = paged(ZListedFeature, "FeaturePage", "features");

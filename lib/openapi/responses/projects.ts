@@ -12,6 +12,9 @@ export const ZProject = z
     prevent_flag_defaults: zBool(
       "Whether new features start disabled and without a value in every environment.",
     ),
+    stale_flags_limit_days: zInt(
+      "Days without a change after which a feature counts as stale (1-3650); see the features list's `is_stale`.",
+    ),
     use_edge_identities: zBool("Always true: identities are also addressable as edge identities."),
     enable_dynamo_db: zBool("Always true; kept for Flagsmith clients that check it."),
     created_date: zDateTime("When the project was created."),
