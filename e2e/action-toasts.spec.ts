@@ -1,7 +1,8 @@
 // Feedback after every action: deleting a trait or an identity override shows a toast whose Undo
-// puts it back through the API; creating a segment and changing an environment setting confirm too.
+// puts it back through the API; creating a segment and changing an environment setting confirm too,
+// as do organisations, projects, environments and the API token. A refusal says what to do next.
 import { expect, test } from "@playwright/test";
-import { call, envPath, seed } from "./support/api";
+import { call, envPath, seed, signIn, signUp, unique } from "./support/api";
 
 test("deleting a trait or an identity override can be undone from its toast", async ({ page, context }) => {
   const s = await seed(context);
@@ -86,4 +87,119 @@ test("creating a segment and changing an environment setting confirm with a toas
   await page.goto(envPath(s, "settings"));
   await page.getByRole("switch", { name: "Hide disabled flags" }).click();
   await expect(toasts.getByText("Hide disabled flags: on in Development.")).toBeVisible();
+});
+
+test("organisations, projects and environments confirm each create, rename and delete with a toast", async ({
+  page,
+  context,
+}) => {
+  const account = await signUp(context.request);
+  await signIn(context, account);
+  const toasts = page.getByRole("status", { name: "Notifications" });
+  const dialog = page.getByRole("dialog");
+  const orgName = unique("Toast Org");
+  const projectName = unique("Toast Project");
+
+  await page.goto("/organisations/");
+  await page.getByRole("button", { name: "New organisation" }).first().click();
+  await dialog.getByLabel("Organisation name").fill(orgName);
+  await dialog.getByRole("button", { name: "Create organisation" }).click();
+  await expect(toasts.getByText(`Created the organisation ${orgName}.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: orgName })).toBeVisible();
+
+  await page.getByRole("button", { name: "Rename" }).click();
+  await dialog.getByLabel("Organisation name").fill(`${orgName} Ltd`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toasts.getByText(`Renamed the organisation to ${orgName} Ltd.`)).toBeVisible();
+
+  // A server failure says what to do, not the server's words.
+  await page.route("**/api/v1/projects/", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: "New project" }).first().click();
+  await dialog.getByLabel("Project name").fill(projectName);
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Could not create the project: the server failed. Try again in a moment; if it keeps failing, ask whoever runs Ensign to check its log.",
+  );
+  await page.unroute("**/api/v1/projects/");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(toasts.getByText(`Created the project ${projectName}.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: projectName })).toBeVisible();
+
+  await page.getByRole("button", { name: "New environment" }).first().click();
+  await dialog.getByLabel("Environment name").fill("Staging");
+  await dialog.getByRole("button", { name: "Create environment" }).click();
+  await expect(toasts.getByText("Created the environment Staging.")).toBeVisible();
+  await expect(page).toHaveURL(/\/environments\/[^/]+\/features\/$/);
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: projectName })).toBeVisible();
+  await page.getByRole("button", { name: "Rename" }).click();
+  await dialog.getByLabel("Project name").fill(`${projectName} 2`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toasts.getByText(`Renamed the project to ${projectName} 2.`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await dialog.getByLabel(/Type .* to confirm/).fill(`${projectName} 2`);
+  await dialog.getByRole("button", { name: "Delete project" }).click();
+  await expect(toasts.getByText(`Deleted the project ${projectName} 2.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${orgName} Ltd` })).toBeVisible();
+
+  // A refusal names who can help.
+  await page.route("**/api/v1/organisations/*/", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({
+          status: 403,
+          contentType: "application/json",
+          body: JSON.stringify({ detail: "You do not have permission to perform this action." }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: "Delete organisation" }).click();
+  await dialog.getByLabel(/Type .* to confirm/).fill(`${orgName} Ltd`);
+  await dialog.getByRole("button", { name: "Delete organisation" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    `You are not allowed to delete the organisation ${orgName} Ltd. Ask an administrator of the organisation for access.`,
+  );
+  await page.unroute("**/api/v1/organisations/*/");
+  await dialog.getByRole("button", { name: "Delete organisation" }).click();
+  await expect(toasts.getByText(`Deleted the organisation ${orgName} Ltd.`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Organisations", exact: true })).toBeVisible();
+});
+
+test("the API token panel confirms a new token and its copy, and says what to do when copying fails", async ({
+  page,
+  context,
+}) => {
+  await seed(context);
+  const toasts = page.getByRole("status", { name: "Notifications" });
+
+  await page.goto("/account/");
+  await page.getByRole("button", { name: "Regenerate token" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Regenerate token" }).click();
+  await expect(
+    toasts.getByText("Generated a new API token. Copy it now: your older tokens no longer work."),
+  ).toBeVisible();
+  const token = await page.getByTestId("api-token").getAttribute("data-token");
+  expect(token).toMatch(/^[0-9a-f]{40}$/);
+
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(
+    toasts.getByText("Copied the API token. Keep it somewhere safe: it is not shown again."),
+  ).toBeVisible();
+
+  // A browser that refuses the clipboard, both ways the dashboard tries.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new Error("denied")) },
+    });
+    document.execCommand = () => false;
+  });
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(
+    toasts.getByText("Could not copy. Select the text and copy it with Ctrl+C (⌘C on a Mac)."),
+  ).toBeVisible();
 });
