@@ -104,15 +104,11 @@ async function closeToast(page: Page, text: string) {
   await expect(toast).toHaveCount(0);
 }
 
-test("organisations confirm create and rename with a toast; a server failure says what to do", async ({
-  page,
-  context,
-}) => {
+test("organisations confirm create and rename with a toast", async ({ page, context }) => {
   const account = await signUp(context.request);
   await signIn(context, account);
   const dialog = page.getByRole("dialog");
   const orgName = unique("Toast Org");
-  const projectName = unique("Toast Project");
 
   await page.goto("/organisations/");
   await page.getByRole("button", { name: "New organisation" }).first().click();
@@ -125,7 +121,17 @@ test("organisations confirm create and rename with a toast; a server failure say
   await dialog.getByLabel("Organisation name").fill(`${orgName} Ltd`);
   await dialog.getByRole("button", { name: "Save" }).click();
   await closeToast(page, `Renamed the organisation to ${orgName} Ltd.`);
+});
 
+test("creating a project confirms with a toast; a server failure says what to do", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  const dialog = page.getByRole("dialog");
+  const projectName = unique("Toast Project");
+
+  await page.goto(`/organisations/${s.organisationId}/`);
   // A server failure says what to do, not the server's words.
   await page.route("**/api/v1/projects/", (route) =>
     route.request().method() === "POST"
