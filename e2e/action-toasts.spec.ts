@@ -1,7 +1,8 @@
 // Feedback after every action: deleting a trait or an identity override shows a toast whose Undo
-// puts it back through the API; creating a segment and changing an environment setting confirm too.
-import { expect, test } from "@playwright/test";
-import { call, envPath, seed } from "./support/api";
+// puts it back through the API; creating a segment and changing an environment setting confirm too,
+// as do organisations, projects, environments and the API token. A refusal says what to do next.
+import { expect, test, type Page } from "@playwright/test";
+import { call, envPath, seed, signIn, signUp, unique } from "./support/api";
 
 test("deleting a trait or an identity override can be undone from its toast", async ({ page, context }) => {
   const s = await seed(context);
@@ -86,4 +87,160 @@ test("creating a segment and changing an environment setting confirm with a toas
   await page.goto(envPath(s, "settings"));
   await page.getByRole("switch", { name: "Hide disabled flags" }).click();
   await expect(toasts.getByText("Hide disabled flags: on in Development.")).toBeVisible();
+});
+
+/**
+ * Checks a toast, then closes it as a person would: toasts sit over the bottom right of the
+ * page, where the Delete buttons are, and a click there would wait out their 6 seconds.
+ */
+async function closeToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  // On a slow machine it may close itself before the click lands; gone is gone either way.
+  await toast
+    .getByRole("button", { name: "Dismiss" })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(toast).toHaveCount(0);
+}
+
+test("organisations confirm create and rename with a toast", async ({ page, context }) => {
+  const account = await signUp(context.request);
+  await signIn(context, account);
+  const dialog = page.getByRole("dialog");
+  const orgName = unique("Toast Org");
+
+  await page.goto("/organisations/");
+  await page.getByRole("button", { name: "New organisation" }).first().click();
+  await dialog.getByLabel("Organisation name").fill(orgName);
+  await dialog.getByRole("button", { name: "Create organisation" }).click();
+  await closeToast(page, `Created the organisation ${orgName}.`);
+  await expect(page.getByRole("heading", { name: orgName })).toBeVisible();
+
+  await page.getByRole("button", { name: "Rename" }).click();
+  await dialog.getByLabel("Organisation name").fill(`${orgName} Ltd`);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await closeToast(page, `Renamed the organisation to ${orgName} Ltd.`);
+});
+
+test("creating a project confirms with a toast; a server failure says what to do", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  const dialog = page.getByRole("dialog");
+  const projectName = unique("Toast Project");
+
+  await page.goto(`/organisations/${s.organisationId}/`);
+  // A server failure says what to do, not the server's words.
+  await page.route("**/api/v1/projects/", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: "New project" }).first().click();
+  await dialog.getByLabel("Project name").fill(projectName);
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Could not create the project: the server failed. Try again in a moment; if it keeps failing, ask whoever runs Ensign to check its log.",
+  );
+  await page.unroute("**/api/v1/projects/");
+  await dialog.getByRole("button", { name: "Create project" }).click();
+  await closeToast(page, `Created the project ${projectName}.`);
+  await expect(page.getByRole("heading", { name: projectName })).toBeVisible();
+});
+
+test("deleting an organisation confirms with a toast; a refusal says who can help", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  const dialog = page.getByRole("dialog");
+  const org = await call<{ name: string }>(page.request, `/api/v1/organisations/${s.organisationId}/`, {
+    token: s.token,
+  });
+  const orgName = org.body.name;
+
+  await page.goto(`/organisations/${s.organisationId}/`);
+  await page.route("**/api/v1/organisations/*/", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({
+          status: 403,
+          contentType: "application/json",
+          body: JSON.stringify({ detail: "You do not have permission to perform this action." }),
+        })
+      : route.continue(),
+  );
+  await page.getByRole("button", { name: "Delete organisation" }).click();
+  await dialog.getByLabel(/Type .* to confirm/).fill(orgName);
+  await dialog.getByRole("button", { name: "Delete organisation" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    `You are not allowed to delete the organisation ${orgName}. Ask an administrator of the organisation for access.`,
+  );
+  await page.unroute("**/api/v1/organisations/*/");
+  await dialog.getByRole("button", { name: "Delete organisation" }).click();
+  await closeToast(page, `Deleted the organisation ${orgName}.`);
+  await expect(page.getByRole("heading", { name: "Organisations", exact: true })).toBeVisible();
+});
+
+test("projects and environments confirm create, rename and delete with a toast", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  const dialog = page.getByRole("dialog");
+
+  await page.goto(`/projects/${s.projectId}/`);
+  await page.getByRole("button", { name: "New environment" }).first().click();
+  await dialog.getByLabel("Environment name").fill("Staging");
+  await dialog.getByRole("button", { name: "Create environment" }).click();
+  await closeToast(page, "Created the environment Staging.");
+  await expect(page).toHaveURL(/\/environments\/[^/]+\/features\/$/);
+
+  await page.goto(`/projects/${s.projectId}/`);
+  const projectName = unique("Renamed");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await dialog.getByLabel("Project name").fill(projectName);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await closeToast(page, `Renamed the project to ${projectName}.`);
+
+  await page.getByRole("button", { name: "Delete project" }).click();
+  await dialog.getByLabel(/Type .* to confirm/).fill(projectName);
+  await dialog.getByRole("button", { name: "Delete project" }).click();
+  await closeToast(page, `Deleted the project ${projectName}.`);
+  await expect(page).toHaveURL(new RegExp(`/organisations/${s.organisationId}/$`));
+});
+
+test("the API token panel confirms a new token and its copy, and says what to do when copying fails", async ({
+  page,
+  context,
+}) => {
+  await seed(context);
+  const toasts = page.getByRole("status", { name: "Notifications" });
+
+  await page.goto("/account/");
+  await page.getByRole("button", { name: "Regenerate token" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Regenerate token" }).click();
+  await expect(
+    toasts.getByText("Generated a new API token. Copy it now: your older tokens no longer work."),
+  ).toBeVisible();
+  const token = await page.getByTestId("api-token").getAttribute("data-token");
+  expect(token).toMatch(/^[0-9a-f]{40}$/);
+
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(
+    toasts.getByText("Copied the API token. Keep it somewhere safe: it is not shown again."),
+  ).toBeVisible();
+
+  // A browser that refuses the clipboard, both ways the dashboard tries.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new Error("denied")) },
+    });
+    document.execCommand = () => false;
+  });
+  await page.getByRole("button", { name: "Copy token" }).click();
+  await expect(
+    toasts.getByText("Could not copy. Select the text and copy it with Ctrl+C (⌘C on a Mac)."),
+  ).toBeVisible();
 });

@@ -17,6 +17,21 @@ async function identify(page: Page, s: Seed, identifier: string, traits: Record<
   return res.body.flags.find((f) => f.feature.name === "dark_mode");
 }
 
+/**
+ * Checks an action's toast, then closes it: toasts sit over the bottom right of the page (the
+ * Delete buttons among others) for 6 to 9 seconds, and a click there would wait them out.
+ */
+async function closeToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  // On a slow machine it may close itself before the click lands; gone is gone either way.
+  await toast
+    .getByRole("button", { name: "Dismiss" })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(toast).toHaveCount(0);
+}
+
 test("identities: search and pages; traits added, edited and deleted; what decided each flag; identity overrides", async ({
   page,
   context,
@@ -79,6 +94,7 @@ test("identities: search and pages; traits added, edited and deleted; what decid
   await page.getByLabel("Value of plan", { exact: true }).fill("pro");
   await page.getByRole("button", { name: "Save trait" }).click();
   await expect(page.locator('[data-trait="plan"]')).toContainText('"pro"');
+  await closeToast(page, "Saved the trait plan.");
   await expect(flag.getByTestId("decided-by")).toHaveText("Segment: Pro plan");
   await expect(flag).toContainText('"segment-on"');
 
@@ -88,10 +104,12 @@ test("identities: search and pages; traits added, edited and deleted; what decid
   await page.getByRole("button", { name: "Add trait" }).click();
   await expect(traits).toHaveCount(3);
   await expect(page.locator('[data-trait="seats"]')).toContainText("12");
+  await closeToast(page, "Added the trait seats.");
 
   await page.getByRole("button", { name: "Delete age" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete trait" }).click();
   await expect(traits).toHaveCount(2);
+  await closeToast(page, "Deleted the trait age.");
   const identities = await call<{ results: { id: number; identifier: string }[] }>(
     page.request,
     `/api/v1/environments/${s.envKey}/identities/?q=ada`,
@@ -114,6 +132,7 @@ test("identities: search and pages; traits added, edited and deleted; what decid
   await dialog.getByLabel("Value for this identity", { exact: true }).fill("just-ada");
   await dialog.getByRole("button", { name: "Save override" }).click();
   await expect(dialog).toBeHidden();
+  await closeToast(page, "Saved the override of dark_mode for ada.");
   await expect(flag.getByTestId("decided-by")).toHaveText("Identity override");
   await expect.poll(async () => (await identify(page, s, "ada"))?.feature_state_value).toBe("just-ada");
   expect(await identify(page, s, "user-01")).toMatchObject({ feature_state_value: "off" });
@@ -121,6 +140,7 @@ test("identities: search and pages; traits added, edited and deleted; what decid
   await flag.getByRole("button", { name: "Remove override of dark_mode" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove override" }).click();
   await expect(flag.getByTestId("decided-by")).toHaveText("Segment: Pro plan");
+  await closeToast(page, "Removed the override of dark_mode for ada.");
   await expect.poll(async () => (await identify(page, s, "ada"))?.feature_state_value).toBe("segment-on");
 
   await page.getByRole("button", { name: "Delete identity" }).click();

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { urls } from "@/lib/dashboard/urls";
 
@@ -13,11 +14,13 @@ export function ApiTokenPanel() {
   const [token, setToken] = useState<string | null>(null);
   const [visible, setVisible] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const toast = useToast();
 
   const regenerate = async () => {
     const { key } = await api.post<{ key: string }>(urls.token);
     setToken(key);
     setVisible(true);
+    toast({ message: "Generated a new API token. Copy it now: your older tokens no longer work." });
   };
 
   return (
@@ -47,7 +50,11 @@ export function ApiTokenPanel() {
               <Button size="sm" onClick={() => setVisible(!visible)} aria-pressed={visible}>
                 {visible ? "Hide" : "Show"}
               </Button>
-              <CopyButton value={token} label="Copy token" />
+              <CopyButton
+                value={token}
+                label="Copy token"
+                copiedMessage="Copied the API token. Keep it somewhere safe: it is not shown again."
+              />
             </div>
             <p className="text-xs text-amber-700 dark:text-amber-400">
               Copy it now: it is not shown again after you leave this page. Every older token no longer works.
@@ -70,6 +77,7 @@ export function ApiTokenPanel() {
         title="Regenerate your API token?"
         message="Every script or tool using your current token will get 401 answers until you give it the new one."
         confirmLabel="Regenerate token"
+        action="generate a new API token"
         onClose={() => setConfirming(false)}
         onConfirm={regenerate}
       />

@@ -31,6 +31,7 @@ export function DangerZone({
         message={consequence}
         confirmLabel={`Delete ${what}`}
         requireText={name}
+        action={`delete the ${what} ${name}`}
         onClose={() => setOpen(false)}
         onConfirm={onDelete}
       />

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { TextField } from "@/components/ui/field";
+import { failureMessage } from "@/lib/dashboard/failure";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
 
 type NameDialogProps = {
@@ -15,6 +16,8 @@ type NameDialogProps = {
   submitLabel: string;
   initialName?: string;
   placeholder?: string;
+  /** What submitting does, as a verb phrase ("create the project"), for a failure that says what to do. */
+  action?: string;
   onClose: () => void;
   onSubmit: (name: string) => Promise<unknown>;
 };
@@ -27,6 +30,7 @@ export function NameDialog({
   submitLabel,
   initialName = "",
   placeholder,
+  action,
   onClose,
   onSubmit,
 }: NameDialogProps) {
@@ -57,7 +61,7 @@ export function NameDialog({
     } catch (e) {
       const fields = fieldErrors(e);
       if (fields.name) setNameError(fields.name);
-      else setError(errorMessage(e));
+      else setError(action ? failureMessage(e, action) : errorMessage(e));
     } finally {
       setBusy(false);
     }

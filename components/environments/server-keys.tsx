@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { mutate } from "swr";
+import { KeyRow } from "@/components/common/key-row";
 import { NameDialog } from "@/components/common/name-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -59,23 +60,14 @@ export function ServerKeys({ environmentKey }: { environmentKey: string }) {
         <Card>
           <ul aria-label="Server-side keys" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {keys.map((key) => (
-              <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <div className="min-w-0">
-                  <p className="text-sm font-medium">{key.name}</p>
-                  <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400">
-                    {mask(key.key)} · created {new Date(key.created_at).toLocaleDateString()}
-                  </p>
-                  <InlineIds record={{ id: key.id }} />
-                </div>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  className="text-red-600 dark:text-red-400"
-                  onClick={() => setRevoking(key)}
-                >
-                  Revoke
-                </Button>
-              </li>
+              <KeyRow
+                key={key.id}
+                name={key.name}
+                detail={`${mask(key.key)} · created ${new Date(key.created_at).toLocaleDateString()}`}
+                onRevoke={() => setRevoking(key)}
+              >
+                <InlineIds record={{ id: key.id }} />
+              </KeyRow>
             ))}
           </ul>
         </Card>

@@ -46,12 +46,16 @@ function IdentityList({ projectId, environmentKey }: IdentitiesPageProps) {
   const { data, error, isLoading } = useIdentities(environmentKey, search, page);
 
   useEffect(() => {
+    // Only a changed search goes back to page 1: on first render this timer would otherwise
+    // undo a click on Next made within its 250 ms.
+    const next = input.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(input.trim());
+      setSearch(next);
       setPage(1);
     }, 250);
     return () => clearTimeout(timer);
-  }, [input]);
+  }, [input, search]);
 
   const refresh = () =>
     mutate((key) => typeof key === "string" && key.startsWith(urls.identitiesCreate(environmentKey)));

@@ -3,6 +3,7 @@
 // the list by prefix, revoke with confirmation. Organisation admins only.
 import { useState } from "react";
 import { mutate } from "swr";
+import { KeyRow } from "@/components/common/key-row";
 import { LoadError } from "@/components/common/load-error";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -185,29 +186,25 @@ export function ApiKeysPage({ organisationId }: { organisationId: number }) {
             <Card>
               <ul aria-label="API keys" className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {keys.map((key) => (
-                  <li key={key.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                    <div className="min-w-0 space-y-1">
-                      <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                        {key.name}
+                  <KeyRow
+                    key={key.id}
+                    name={key.name}
+                    badges={
+                      <>
                         <Badge tone={key.is_admin ? "indigo" : "neutral"}>
                           {key.is_admin ? "Admin" : "Scoped"}
                         </Badge>
                         {key.has_expired && <Badge tone="red">Expired</Badge>}
-                      </p>
-                      <p className="font-mono text-xs text-zinc-500 dark:text-zinc-400">
+                      </>
+                    }
+                    detail={
+                      <>
                         {key.prefix}.{"•".repeat(12)} · created {day(key.created)} ·{" "}
                         {key.expiry_date ? `expires ${day(key.expiry_date)}` : "never expires"}
-                      </p>
-                    </div>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-red-600 dark:text-red-400"
-                      onClick={() => setRevoking(key)}
-                    >
-                      Revoke
-                    </Button>
-                  </li>
+                      </>
+                    }
+                    onRevoke={() => setRevoking(key)}
+                  />
                 ))}
               </ul>
             </Card>

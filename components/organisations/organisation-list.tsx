@@ -10,6 +10,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { InlineIds } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useOrganisations } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
@@ -20,10 +21,12 @@ export function OrganisationList() {
   const router = useRouter();
   const { data, error, isLoading } = useOrganisations();
   const [creating, setCreating] = useState(false);
+  const toast = useToast();
 
   const create = async (name: string) => {
     const org = await api.post<Organisation>(urls.organisations, { name });
     await mutate(urls.organisations);
+    toast({ message: `Created the organisation ${org.name}.` });
     router.push(paths.organisation(org.id));
   };
 
@@ -81,6 +84,7 @@ export function OrganisationList() {
         label="Organisation name"
         placeholder="Acme Inc."
         submitLabel="Create organisation"
+        action="create the organisation"
         onClose={() => setCreating(false)}
         onSubmit={create}
       />

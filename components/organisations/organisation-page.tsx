@@ -14,6 +14,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { InlineIds, JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useOrganisation, useProjects } from "@/lib/dashboard/hooks";
 import { forgetLocation } from "@/lib/dashboard/last-location";
@@ -28,20 +29,24 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
   const { data: projects, error: projectsError } = useProjects(organisationId);
   const [dialog, setDialog] = useState<"project" | "rename" | null>(null);
   const permissions = useOrganisationPermissions(organisationId);
+  const toast = useToast();
 
   const createProject = async (name: string) => {
     const project = await api.post<Project>(urls.projects(), { name, organisation: organisationId });
     await mutate(urls.projects(organisationId));
+    toast({ message: `Created the project ${project.name}.` });
     router.push(paths.project(project.id));
   };
   const rename = async (name: string) => {
     await api.patch(urls.organisation(organisationId), { name });
     await Promise.all([mutate(urls.organisation(organisationId)), mutate(urls.organisations)]);
+    toast({ message: `Renamed the organisation to ${name}.` });
   };
   const remove = async () => {
     await api.delete(urls.organisation(organisationId));
     forgetLocation("organisationId");
     await mutate(urls.organisations);
+    toast({ message: `Deleted the organisation ${org?.name ?? ""}.` });
     router.push(paths.organisations);
   };
 
@@ -134,6 +139,7 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
         label="Project name"
         placeholder="Web app"
         submitLabel="Create project"
+        action="create the project"
         onClose={() => setDialog(null)}
         onSubmit={createProject}
       />
@@ -143,6 +149,7 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
         label="Organisation name"
         submitLabel="Save"
         initialName={org?.name}
+        action="rename the organisation"
         onClose={() => setDialog(null)}
         onSubmit={rename}
       />

@@ -15,6 +15,7 @@ import { CopyId } from "@/components/ui/copy-id";
 import { InlineIds, JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { useEnvironments, useOrganisation, useProject } from "@/lib/dashboard/hooks";
 import { forgetLocation } from "@/lib/dashboard/last-location";
@@ -33,21 +34,25 @@ export function ProjectPage({ projectId }: { projectId: number }) {
   const [dialog, setDialog] = useState<"environment" | "rename" | null>(null);
   const permissions = useProjectPermissions(projectId);
   const isAdmin = permissions.allows("ADMIN");
+  const toast = useToast();
 
   const createEnvironment = async (name: string) => {
     const env = await api.post<Environment>(urls.environmentsCreate, { name, project: projectId });
     await mutate(urls.environments(projectId));
+    toast({ message: `Created the environment ${env.name}.` });
     router.push(paths.features(projectId, env.api_key));
   };
   const rename = async (name: string) => {
     await api.patch(urls.project(projectId), { name });
     await mutate(urls.project(projectId));
     if (project) await mutate(urls.projects(project.organisation));
+    toast({ message: `Renamed the project to ${name}.` });
   };
   const remove = async () => {
     await api.delete(urls.project(projectId));
     forgetLocation("projectId");
     forgetLocation("environmentKey");
+    toast({ message: `Deleted the project ${project?.name ?? ""}.` });
     if (project) {
       await mutate(urls.projects(project.organisation));
       router.push(paths.organisation(project.organisation));
@@ -149,6 +154,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
         label="Environment name"
         placeholder="Production"
         submitLabel="Create environment"
+        action="create the environment"
         onClose={() => setDialog(null)}
         onSubmit={createEnvironment}
       />
@@ -158,6 +164,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
         label="Project name"
         submitLabel="Save"
         initialName={project?.name}
+        action="rename the project"
         onClose={() => setDialog(null)}
         onSubmit={rename}
       />

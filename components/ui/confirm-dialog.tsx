@@ -1,6 +1,7 @@
 "use client";
 // Every destructive action asks first; the API's refusal, if any, shows inside the dialog.
 import { useState, type ReactNode } from "react";
+import { failureMessage } from "@/lib/dashboard/failure";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { Button } from "./button";
 import { Dialog } from "./dialog";
@@ -16,6 +17,8 @@ type ConfirmDialogProps = {
   onConfirm: () => Promise<unknown>;
   /** When set, the user types this name to enable the button. */
   requireText?: string;
+  /** What confirming does, as a verb phrase ("delete the project"), for a failure that says what to do. */
+  action?: string;
 };
 
 export function ConfirmDialog({
@@ -26,6 +29,7 @@ export function ConfirmDialog({
   onClose,
   onConfirm,
   requireText,
+  action,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +50,7 @@ export function ConfirmDialog({
       setTyped("");
       onClose();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(action ? failureMessage(e, action) : errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,8 @@
 "use client";
 import { useState } from "react";
+import { COPY_FAILED } from "@/lib/dashboard/failure";
 import { Button } from "./button";
+import { useToast } from "./toast";
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -21,8 +23,16 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+type CopyButtonProps = {
+  value: string;
+  label?: string;
+  /** A toast after copying, for secrets worth confirming; a failed copy always says what to do. */
+  copiedMessage?: string;
+};
+
+export function CopyButton({ value, label = "Copy", copiedMessage }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
+  const toast = useToast();
   return (
     <Button
       size="sm"
@@ -31,6 +41,9 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         if (await copyText(value)) {
           setCopied(true);
           setTimeout(() => setCopied(false), 1500);
+          if (copiedMessage) toast({ message: copiedMessage });
+        } else {
+          toast({ message: COPY_FAILED });
         }
       }}
     >

@@ -2,6 +2,7 @@
 // One id shown as a chip (name and value in monospace) with a button that copies the value.
 // Every id chip of the dashboard is this component, so they all copy the same way.
 import { copyText } from "./copy-button";
+import { COPY_FAILED } from "@/lib/dashboard/failure";
 import { useToast } from "./toast";
 
 /** What each id field is called in a button's name: "Copy environment key". */
@@ -50,7 +51,7 @@ export function CopyId({ field, value, what }: CopyIdProps) {
         onClick={async (e) => {
           e.preventDefault();
           e.stopPropagation();
-          toast({ message: (await copyText(text)) ? "Copied" : "Could not copy" });
+          toast({ message: (await copyText(text)) ? "Copied" : COPY_FAILED });
         }}
       >
         <svg

@@ -2,6 +2,7 @@
 // Short confirmations after an action, bottom right, announced politely; a reversible action
 // carries an Undo button. Each toast goes away by itself or with its close button.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { failureMessage } from "@/lib/dashboard/failure";
 
 export type ToastInput = { message: string; action?: { label: string; onClick: () => void | Promise<void> } };
 type Toast = ToastInput & { id: number };
@@ -49,7 +50,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 className="rounded px-2 py-1 font-medium text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
                 onClick={() => {
                   dismiss(toast.id);
-                  void toast.action!.onClick();
+                  void (async () => {
+                    try {
+                      await toast.action!.onClick();
+                    } catch (e) {
+                      show({ message: failureMessage(e, toast.action!.label.toLowerCase()) });
+                    }
+                  })();
                 }}
               >
                 {toast.action.label}
