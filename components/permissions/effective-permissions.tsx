@@ -36,7 +36,7 @@ export function EffectivePermissions({
   userId: number;
 }) {
   const noun = scope.kind;
-  const scopePath = scope.kind === "project" ? `projects/${scope.id}` : `environments/${scope.key}`;
+  const scopePath = scope.kind === "environment" ? `environments/${scope.key}` : `${scope.kind}s/${scope.id}`;
   const member = useMembers(organisationId).data?.find((m) => m.id === userId);
   const name = member ? personName(member) : `User ${userId}`;
   const isOrganisationAdmin = member?.role === "ADMIN";
