@@ -183,10 +183,7 @@ test("deleting an organisation confirms with a toast; a refusal says who can hel
   await expect(page.getByRole("heading", { name: "Organisations", exact: true })).toBeVisible();
 });
 
-test("projects and environments confirm create, rename and delete with a toast", async ({
-  page,
-  context,
-}) => {
+test("creating an environment confirms with a toast", async ({ page, context }) => {
   const s = await seed(context);
   const dialog = page.getByRole("dialog");
 
@@ -196,6 +193,11 @@ test("projects and environments confirm create, rename and delete with a toast",
   await dialog.getByRole("button", { name: "Create environment" }).click();
   await closeToast(page, "Created the environment Staging.");
   await expect(page).toHaveURL(/\/environments\/[^/]+\/features\/$/);
+});
+
+test("renaming and deleting a project confirm with a toast", async ({ page, context }) => {
+  const s = await seed(context);
+  const dialog = page.getByRole("dialog");
 
   await page.goto(`/projects/${s.projectId}/`);
   const projectName = unique("Renamed");
