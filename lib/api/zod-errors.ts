@@ -79,7 +79,7 @@ export function drfMessage(issue: RawIssue): string | undefined {
 // zod calls this for every issue whose schema gives no message of its own.
 z.config({ customError: drfMessage });
 
-/** Builds `{"a": [{"b": ["msg"]}]}` from issues whose paths are ["a", 0, "b"]. */
+/** Builds `{"a": [{"b": ["msg"]}]}` from issues whose paths are ["a", 0, "b"], `{"a": {"0": ["msg"]}}` from ["a", 0]. */
 export function zodIssuesToDrf(issues: readonly Issue[]): Record<string, unknown> {
   const root: Nested = {};
   for (const issue of issues) {
@@ -90,7 +90,9 @@ export function zodIssuesToDrf(issues: readonly Issue[]): Record<string, unknown
     for (let i = 0; i < path.length; i++) {
       const key = path[i];
       const isLast = i === path.length - 1;
-      const nextIsIndex = !isLast && typeof path[i + 1] === "number";
+      // A list of objects nests as DRF's ListSerializer does (`[{}, {"b": [...]}]`); an item of
+      // a list of plain values as its ListField does (`{"0": ["A valid integer is required."]}`).
+      const nextIsIndex = !isLast && typeof path[i + 1] === "number" && i + 1 < path.length - 1;
       if (Array.isArray(node)) {
         const index = Number(key);
         while (node.length <= index) node.push({});
