@@ -23,8 +23,9 @@ const ZFieldErrorValue: z.ZodType<FieldErrorValue> = z
   .meta({
     id: "FieldErrorValue",
     description:
-      "Messages for one field: a list of messages, a single message, the errors of a nested object, " +
-      "or one error object per item of a list (empty for valid items).",
+      "Messages for one field: a list of messages, a single message, the errors of a nested object " +
+      '(for a list of plain values, its bad items by index: `{"0": ["A valid integer is required."]}`), ' +
+      "or one error object per item of a list of objects (empty for valid items).",
   });
 
 const ZNestedErrors: z.ZodType<FieldErrorMap> = z
