@@ -67,7 +67,7 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
         description={org && <JsonView record={org} label="Organisation JSON" />}
         actions={
           <>
-            {org?.role === "ADMIN" && (
+            {permissions.allows("MANAGE_USERS") && (
               <ButtonLink href={paths.invitations(organisationId)}>Invite people</ButtonLink>
             )}
             {org?.role === "ADMIN" && (
