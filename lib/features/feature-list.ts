@@ -152,6 +152,11 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
           environmentId,
           features.map((f) => f.id),
         );
+  // Flagsmith's list annotates the latest published version, overall and in ?environment=.
+  const inEnvironment =
+    environmentId === undefined
+      ? undefined
+      : await latestVersionDates({ environmentId, featureId: { in: features.map((f) => f.id) } });
   return buildPage(
     request,
     window,
@@ -160,6 +165,8 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
       const { lastChanged, isStale } = stalenessOf(f, staleness);
       return {
         ...serializeFeature(f, contexts?.get(f.id)),
+        last_modified_in_any_environment: staleness.versions.get(f.id)?.toISOString() ?? null,
+        last_modified_in_current_environment: inEnvironment?.get(f.id)?.toISOString() ?? null,
         last_changed: lastChanged.toISOString(),
         is_stale: isStale,
       };

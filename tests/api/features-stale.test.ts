@@ -216,6 +216,36 @@ describe("stale and last changed in the features list", () => {
     for (const feature of after.results) {
       expect(Date.parse(feature.last_changed)).toBeGreaterThan(Date.parse("2025-01-01T00:00:00Z"));
     }
+
+    // Flagsmith's own fields: the latest published version, anywhere and in ?environment=.
+    const recent = (iso: string | null) =>
+      iso !== null && Date.parse(iso) > Date.parse("2025-01-01T00:00:00Z");
+    const versions = async (query: string) => {
+      const res = await call(featuresPath(s.projectId, query), { token: s.token });
+      expect(res.status).toBe(200);
+      type Row = {
+        name: string;
+        last_modified_in_any_environment: string | null;
+        last_modified_in_current_environment: string | null;
+      };
+      return Object.fromEntries(
+        (res.body.results as Row[]).map((f) => [
+          f.name,
+          [recent(f.last_modified_in_any_environment), recent(f.last_modified_in_current_environment)],
+        ]),
+      );
+    };
+    expect(await versions(`?environment=${second.body.id}`)).toEqual({
+      "by-state": [true, true],
+      "by-override": [true, false],
+      "by-definition": [false, false],
+    });
+    expect(await versions(`?environment=${s.environmentId}`)).toEqual({
+      "by-state": [true, false],
+      "by-override": [true, true],
+      "by-definition": [false, false],
+    });
+    expect((await versions(""))["by-state"]).toEqual([true, false]);
   });
 
   it("does not take reading a feature's history for a change", async () => {

@@ -128,6 +128,14 @@ export const ZFeature = z
 
 /** A feature in the features list, with the list's Ensign extensions. */
 export const ZListedFeature = ZFeature.extend({
+  last_modified_in_any_environment: z.iso.datetime().nullable().meta({
+    description:
+      "When the latest version of the feature was published in any environment (a change of its default state or segment overrides); null if none was.",
+  }),
+  last_modified_in_current_environment: z.iso.datetime().nullable().meta({
+    description:
+      "As `last_modified_in_any_environment`, in the environment named by `?environment=`; null without it.",
+  }),
   last_changed: zDateTime(
     "Ensign extension: the latest change of the feature's definition or of its default state or segment overrides in any environment.",
   ),
