@@ -1,8 +1,9 @@
 // Feedback after every action: deleting a trait or an identity override shows a toast whose Undo
 // puts it back through the API; creating a segment and changing an environment setting confirm too,
 // as do organisations, projects, environments and the API token. A refusal says what to do next.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { call, envPath, seed, signIn, signUp, unique } from "./support/api";
+import { closeToast } from "./support/toasts";
 
 test("deleting a trait or an identity override can be undone from its toast", async ({ page, context }) => {
   const s = await seed(context);
@@ -88,21 +89,6 @@ test("creating a segment and changing an environment setting confirm with a toas
   await page.getByRole("switch", { name: "Hide disabled flags" }).click();
   await expect(toasts.getByText("Hide disabled flags: on in Development.")).toBeVisible();
 });
-
-/**
- * Checks a toast, then closes it as a person would: toasts sit over the bottom right of the
- * page, where the Delete buttons are, and a click there would wait out their 6 seconds.
- */
-async function closeToast(page: Page, text: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  // On a slow machine it may close itself before the click lands; gone is gone either way.
-  await toast
-    .getByRole("button", { name: "Dismiss" })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  await expect(toast).toHaveCount(0);
-}
 
 test("organisations confirm create and rename with a toast", async ({ page, context }) => {
   const account = await signUp(context.request);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { call, envPath, seed, type Seed } from "./support/api";
+import { closeToast } from "./support/toasts";
 
 type IdentityAnswer = {
   flags: { feature: { name: string }; enabled: boolean; feature_state_value: unknown }[];
@@ -15,21 +16,6 @@ async function identify(page: Page, s: Seed, identifier: string, traits: Record<
   });
   expect(res.status).toBe(200);
   return res.body.flags.find((f) => f.feature.name === "dark_mode");
-}
-
-/**
- * Checks an action's toast, then closes it: toasts sit over the bottom right of the page (the
- * Delete buttons among others) for 6 to 9 seconds, and a click there would wait them out.
- */
-async function closeToast(page: Page, text: string) {
-  const toast = page.getByTestId("toast").filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  // On a slow machine it may close itself before the click lands; gone is gone either way.
-  await toast
-    .getByRole("button", { name: "Dismiss" })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined);
-  await expect(toast).toHaveCount(0);
 }
 
 test("identities: search and pages; traits added, edited and deleted; what decided each flag; identity overrides", async ({
