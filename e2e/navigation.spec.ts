@@ -56,7 +56,7 @@ test("create, rename and delete an organisation, a project and an environment; t
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Environment name").fill("Production");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("combobox", { name: "Environment" }).locator("option:checked")).toHaveText(
     "Production",
   );
@@ -66,14 +66,14 @@ test("create, rename and delete an organisation, a project and an environment; t
   await expect(page.getByRole("heading", { name: projectName, level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Project name").fill(`${projectName}-renamed`);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name: `${projectName}-renamed` })).toBeVisible();
 
   await page.getByRole("link", { name: orgName }).click();
   await expect(page.getByRole("heading", { name: orgName, level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Rename" }).click();
   await page.getByLabel("Organisation name").fill(`${orgName}-renamed`);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name: `${orgName}-renamed` })).toBeVisible();
 
   // Deleting asks first, and needs the name typed.
