@@ -4,11 +4,8 @@
 // group, so a body cannot probe for other tenants' groups. Deleting a group drops its ownerships
 // (the join rows cascade).
 import { ValidationError } from "@/lib/api/errors";
-import { recordAudit } from "@/lib/audit/record";
-import { db, type Tx } from "@/lib/db/client";
-import { featureInclude, requireFeature } from "./access";
-import { featureEntry } from "./features";
-import { presentOwnedFeature } from "./owners";
+import { type Tx } from "@/lib/db/client";
+import { changeOwnership } from "./owners";
 import type { TFeatureGroupOwnersInput } from "./schemas";
 
 type Scope = { userId: number; projectId: number; featureId: number };
@@ -30,26 +27,22 @@ export function foreignGroupsMessage(ids: number[]) {
   return `Groups with ids [${ids.join(", ")}] do not belong to this project's organisation.`;
 }
 
-async function changeGroupOwners(scope: Scope, input: TFeatureGroupOwnersInput, adding: boolean) {
-  const { project, feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
+function changeGroupOwners(scope: Scope, input: TFeatureGroupOwnersInput, adding: boolean) {
   const groupIds = [...new Set(input.group_ids)];
-  await db.$transaction(async (tx) => {
-    if (adding) {
-      if ((await groupsOutside(tx, project.organisationId, groupIds)).length) {
-        throw new ValidationError(["Some groups not found"]);
-      }
-      const current = new Set(feature.groupOwners.map((o) => o.group.id));
-      const added = groupIds.filter((id) => !current.has(id));
-      await tx.featureGroupOwner.createMany({
-        data: added.map((groupId) => ({ featureId: feature.id, groupId })),
-      });
-    } else {
-      await tx.featureGroupOwner.deleteMany({ where: { featureId: feature.id, groupId: { in: groupIds } } });
+  return changeOwnership(scope, async (tx, { project, feature }) => {
+    const featureId = feature.id;
+    if (!adding) {
+      await tx.featureGroupOwner.deleteMany({ where: { featureId, groupId: { in: groupIds } } });
+      return;
     }
-    const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
-    await recordAudit(tx, featureEntry(feature, after, `Flag / Remote Config updated: ${feature.name}`));
+    if ((await groupsOutside(tx, project.organisationId, groupIds)).length) {
+      throw new ValidationError(["Some groups not found"]);
+    }
+    const current = await tx.featureGroupOwner.findMany({ where: { featureId, groupId: { in: groupIds } } });
+    const owning = new Set(current.map((o) => o.groupId));
+    const added = groupIds.filter((groupId) => !owning.has(groupId));
+    await tx.featureGroupOwner.createMany({ data: added.map((groupId) => ({ featureId, groupId })) });
   });
-  return presentOwnedFeature(feature.id);
 }
 
 export function addFeatureGroupOwners(scope: Scope, input: TFeatureGroupOwnersInput) {

@@ -38,24 +38,42 @@ export async function presentOwnedFeature(featureId: number) {
   };
 }
 
-async function changeOwners(scope: Scope, input: TFeatureOwnersInput, adding: boolean) {
-  const { project, feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
-  const userIds = [...new Set(input.user_ids)];
+/** The feature a change of owners names, read before the change. */
+type Owned = Awaited<ReturnType<typeof requireFeature>>;
+
+/**
+ * The one path of every owner change (users or groups, added or removed): find the feature, make
+ * the change in a transaction with its audit entry (a feature update, as Flagsmith records it),
+ * answer the feature as it now stands.
+ */
+export async function changeOwnership(scope: Scope, change: (tx: Tx, owned: Owned) => Promise<void>) {
+  const owned = await requireFeature(scope.userId, scope.projectId, scope.featureId);
+  const { feature } = owned;
   await db.$transaction(async (tx) => {
-    if (adding) {
-      if ((await nonMembers(tx, project.organisationId, userIds)).length) {
-        throw new ValidationError(["Some users not found"]);
-      }
-      const current = new Set(feature.owners.map((o) => o.user.id));
-      const added = userIds.filter((id) => !current.has(id));
-      await tx.featureOwner.createMany({ data: added.map((userId) => ({ featureId: feature.id, userId })) });
-    } else {
-      await tx.featureOwner.deleteMany({ where: { featureId: feature.id, userId: { in: userIds } } });
-    }
+    await change(tx, owned);
     const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
     await recordAudit(tx, featureEntry(feature, after, `Flag / Remote Config updated: ${feature.name}`));
   });
   return presentOwnedFeature(feature.id);
+}
+
+function changeOwners(scope: Scope, input: TFeatureOwnersInput, adding: boolean) {
+  const userIds = [...new Set(input.user_ids)];
+  return changeOwnership(scope, async (tx, { project, feature }) => {
+    const featureId = feature.id;
+    if (!adding) {
+      await tx.featureOwner.deleteMany({ where: { featureId, userId: { in: userIds } } });
+      return;
+    }
+    if ((await nonMembers(tx, project.organisationId, userIds)).length) {
+      throw new ValidationError(["Some users not found"]);
+    }
+    // Read in the transaction, so a concurrent add of the same owner cannot make a duplicate row.
+    const current = await tx.featureOwner.findMany({ where: { featureId, userId: { in: userIds } } });
+    const owning = new Set(current.map((o) => o.userId));
+    const added = userIds.filter((userId) => !owning.has(userId));
+    await tx.featureOwner.createMany({ data: added.map((userId) => ({ featureId, userId })) });
+  });
 }
 
 export function addFeatureOwners(scope: Scope, input: TFeatureOwnersInput) {
