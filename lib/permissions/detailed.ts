@@ -6,10 +6,9 @@
 // Who may ask: any member about themselves; about someone else, only an admin of the object
 // (Flagsmith answers 403 before it looks the other user up, so a non-admin learns nothing of
 // who exists). A user who is not a member of the organisation is not found, like an unknown id.
-import { NotFoundError, PermissionDeniedError } from "@/lib/api/errors";
+import { NotFoundError } from "@/lib/api/errors";
 import type { PermissionKind } from "./keys";
 import {
-  allows,
   effectivePermissions,
   loadGrants,
   type Grant,
@@ -80,27 +79,31 @@ export function describeGrants(kind: PermissionKind, grants: GrantSet): UserDeta
   };
 }
 
-async function answer(callerId: number, userId: number, target: Target | null) {
+/**
+ * The `orIf` of the user-detailed-permissions routes, whose rule asks ADMIN of the object: any
+ * member may ask about themselves, as Flagsmith's view allows.
+ */
+export const askingAboutThemselves = async (ctx: { user: { id: number }; params: { userId: number } }) =>
+  ctx.params.userId === ctx.user.id;
+
+/** The route's rule has let the caller in (an admin of the object, or asking about themselves). */
+async function answer(userId: number, target: Target | null) {
   if (!target) throw new NotFoundError();
-  const mine = await loadGrants(callerId, target);
-  if (mine.role === null) throw new NotFoundError();
-  if (userId === callerId) return describeGrants(target.kind, mine);
-  if (!allows(target.kind, mine, "ADMIN")) throw new PermissionDeniedError();
   const theirs = await loadGrants(userId, target);
   if (theirs.role === null) throw new NotFoundError();
   return describeGrants(target.kind, theirs);
 }
 
-type Ask = { callerId: number; userId: number };
+type Ask = { userId: number };
 
 export async function organisationUserDetailedPermissions(ask: Ask & { organisationId: number }) {
-  return answer(ask.callerId, ask.userId, await organisationTarget(ask.organisationId));
+  return answer(ask.userId, await organisationTarget(ask.organisationId));
 }
 
 export async function projectUserDetailedPermissions(ask: Ask & { projectId: number }) {
-  return answer(ask.callerId, ask.userId, await projectTarget(ask.projectId));
+  return answer(ask.userId, await projectTarget(ask.projectId));
 }
 
 export async function environmentUserDetailedPermissions(ask: Ask & { apiKey: string }) {
-  return answer(ask.callerId, ask.userId, await environmentTarget(ask.apiKey));
+  return answer(ask.userId, await environmentTarget(ask.apiKey));
 }

@@ -1,6 +1,6 @@
 // The `permission` option of withApi (lib/api/handler.ts): which key the caller needs on
-// which object, checked by the wrapper before the domain function runs (see
-// /work/wt/PERMISSION-CONTRACT.md and README "Members, roles and permissions").
+// which object, checked by the wrapper before the domain function runs (README "Members,
+// roles and permissions").
 import { NotFoundError, PermissionDeniedError } from "@/lib/api/errors";
 import type { EnvironmentPermissionKey, OrganisationPermissionKey, ProjectPermissionKey } from "./keys";
 import { allows, loadGrants, type Target } from "./resolve";
@@ -41,7 +41,8 @@ export type PermissionRule<C = never> = (
   notFound?: string;
   /**
    * A member without the key passes when this answers true: a right that comes from the
-   * object itself rather than a grant (a group's admin over the group: ./group-admin.ts).
+   * object itself rather than a grant (a group's admin over the group: ./group-admin.ts; a
+   * member asking about themselves: `askingAboutThemselves` in ./detailed.ts).
    */
   orIf?: (ctx: C) => Promise<boolean>;
 };
