@@ -3,10 +3,10 @@
 // calls the very same lib/sdk handlers as the route files under app/api/v1, so both lanes
 // answer identically (tests/api/fast-lane.test.ts compares them). server/main.ts has already
 // put the path in its one spelling and capped the body; a method a route lacks is left to it.
+// OFREP has no route file: it is served here on both lanes, ENSIGN_FAST_LANE=0 included.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
-import { SNAPSHOT_TOO_LARGE, SnapshotTooLargeError } from "@/lib/sdk/compile";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
@@ -15,6 +15,8 @@ import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
 import { matchOfrepRoute } from "@/lib/sdk/ofrep/handlers";
 import { maxRequestBodyBytes } from "./limits";
 import { sendTooLarge } from "./request-body";
+import { sendError } from "./respond";
+import { sendMethodNotAllowed } from "./route-methods";
 
 type SdkHandler = (req: SdkRequest) => Promise<SdkResponse>;
 
@@ -50,21 +52,21 @@ function send(res: ServerResponse, result: SdkResponse) {
   res.end(hasNoBody(result) ? undefined : result.body);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  send(res, {
-    status,
-    headers: { ...SDK_CORS_HEADERS, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Answers the request if it is an SDK call; returns false to hand it on to Next. */
-export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers the request if it is an SDK call; returns false to hand it on to Next. Without
+ * `sdkRoutes` only the paths Next has no route for (OFREP) are answered here.
+ */
+export function serveFastLane(
+  req: IncomingMessage,
+  res: ServerResponse,
+  { sdkRoutes }: { sdkRoutes: boolean },
+): boolean {
   const url = req.url ?? "/";
   const queryStart = url.indexOf("?");
   const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
   const path = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
-  const route = ROUTES[path] ?? matchOfrepRoute(rawPath);
+  const nextRoute = sdkRoutes ? ROUTES[path] : undefined;
+  const route = nextRoute ?? matchOfrepRoute(rawPath);
   if (!route) return false;
   const method = req.method ?? "GET";
   if (method === "OPTIONS") {
@@ -73,7 +75,11 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
     return true;
   }
   const handler = route[method === "HEAD" ? "GET" : method];
-  if (!handler) return false; // server/main.ts answers 405
+  if (!handler) {
+    if (nextRoute) return false; // server/main.ts answers 405 from the route table
+    sendMethodNotAllowed(res, method, [...Object.keys(route), "OPTIONS"].join(", "));
+    return true;
+  }
   void (async () => {
     try {
       const body = method === "GET" || method === "HEAD" ? "" : await readBody(req);
@@ -81,10 +87,7 @@ export function serveFastLane(req: IncomingMessage, res: ServerResponse): boolea
       const query = new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1));
       send(res, await handler({ headers: req.headers, query, body }));
     } catch (error) {
-      if (error instanceof SnapshotTooLargeError) return sendJson(res, 503, { detail: SNAPSHOT_TOO_LARGE });
-      console.error("[ensign] fast lane error:", error);
-      if (!res.headersSent) sendJson(res, 500, { detail: "A server error occurred." });
-      else res.destroy();
+      sendError(res, error, SDK_CORS_HEADERS);
     }
   })();
   return true;

@@ -10,6 +10,7 @@ import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
+import { NotFoundError } from "@/lib/api/errors";
 import { closeAllStreams } from "@/lib/sdk/sse/hub";
 import { serveFastLane } from "./fast-lane";
 import { maxRequestBodyBytes, readMaxBodyBytesInFlight } from "./limits";
@@ -17,24 +18,15 @@ import { createBodyLimiter } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
+import { sendError } from "./respond";
 import { serveSse } from "./sse";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? 8000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/** A request's failure that escaped every handler: logged, answered 500 if still possible. */
-function failRequest(res: ServerResponse, error: unknown) {
-  console.error("[ensign] request failed:", error);
-  if (!res.headersSent) sendJson(res, 500, { detail: "A server error occurred." });
-  else res.destroy();
-}
+/** Paths only the API answers: one no route serves is a JSON 404, not Next's HTML page. */
+const isApiPath = (pathname: string) => /^\/(?:api|sse|ofrep)(?:\/|$)/.test(pathname);
 
 // The process outlives any one request's mistake: log it and keep serving the others. Next
 // installs such loggers itself when it loads; these stand in should it ever stop doing so.
@@ -66,21 +58,23 @@ async function main() {
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
-    if (serveSse(req, res) || (fastLane && serveFastLane(req, res))) return;
+    if (serveSse(req, res) || serveFastLane(req, res, { sdkRoutes: fastLane })) return;
     const method = req.method ?? "GET";
-    const allow = routeMethods.disallowed(method, (req.url ?? "/").split("?", 1)[0]);
+    const pathname = (req.url ?? "/").split("?", 1)[0];
+    if (isApiPath(pathname) && !routeMethods.serves(pathname)) return sendError(res, new NotFoundError());
+    const allow = routeMethods.disallowed(method, pathname);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
-    handle(req, res).catch((error: unknown) => failRequest(res, error));
+    handle(req, res).catch((error: unknown) => sendError(res, error));
   };
   const server = createServer((req, res) => {
     try {
       const url = canonicalRequestUrl(req.url ?? "/");
-      if (url === null) return sendJson(res, 404, { detail: "Not found." });
+      if (url === null) return sendError(res, new NotFoundError());
       req.url = url;
       limitRequestBody(req, res, route);
     } catch (error) {
-      failRequest(res, error);
+      sendError(res, error);
     }
   });
   server.keepAliveTimeout = 65_000;

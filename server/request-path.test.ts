@@ -37,4 +37,13 @@ describe("canonicalRequestUrl", () => {
     expect(canonicalRequestUrl("/api/v1/projects/%4/")).toBeNull();
     expect(canonicalRequestUrl("/api/v1/projects/%zz/")).toBeNull();
   });
+
+  it("refuses a path whose escapes are not UTF-8", () => {
+    expect(canonicalRequestUrl("/api/v1/environments/%FF/")).toBeNull();
+    expect(canonicalRequestUrl("/api/v1/environments/%C3%28/featurestates/")).toBeNull();
+    expect(canonicalRequestUrl("/api/v1/organisations/%ED%A0%80/")).toBeNull();
+    expect(canonicalRequestUrl("/api/v1/identities/?identifier=%FF")).toBe(
+      "/api/v1/identities/?identifier=%FF",
+    );
+  });
 });

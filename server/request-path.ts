@@ -9,15 +9,26 @@ const UNRESERVED_ESCAPE = /%(2[dDeE]|3\d|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE]
 const DOT_OR_BACKSLASH = /\/\.|\\/;
 const MALFORMED_ESCAPE = /%(?![0-9a-fA-F]{2})/;
 
+/** Whether the path's escapes spell UTF-8 (Next decodes route params and 500s when not). */
+function escapesAreUtf8(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The canonical form of a request target (origin-form, path and query), or null when its
- * path cannot be a path at all (a `%` not followed by two hex digits).
+ * path cannot be a path at all: a `%` not followed by two hex digits, or escapes that are not
+ * UTF-8 (`%FF`, `%C3%28`, an escaped surrogate).
  */
 export function canonicalRequestUrl(url: string): string | null {
   const queryStart = url.indexOf("?");
   const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
   if (!rawPath.startsWith("/") || !SUSPECT.test(rawPath)) return url;
-  if (MALFORMED_ESCAPE.test(rawPath)) return null;
+  if (MALFORMED_ESCAPE.test(rawPath) || !escapesAreUtf8(rawPath)) return null;
   // Escaped unreserved characters mean the characters themselves (RFC 3986, 6.2.2.2).
   const decoded = rawPath.replace(UNRESERVED_ESCAPE, (escape) =>
     String.fromCharCode(Number.parseInt(escape.slice(1), 16)),

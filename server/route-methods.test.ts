@@ -54,4 +54,14 @@ describe("compileRouteMethods", () => {
     expect(routes.disallowed("DELETE", "/api/v1/things/all/")).toBe("GET, HEAD, OPTIONS");
     expect(routes.disallowed("GET", "/api/v1/things/7/")).toBe("DELETE, OPTIONS");
   });
+
+  it("tells the paths some route serves from those none does", () => {
+    expect(routes.serves("/api/v1/flags/")).toBe(true);
+    expect(routes.serves("/api/v1/flags")).toBe(true);
+    expect(routes.serves("/api/v1/projects/12/")).toBe(true);
+    expect(routes.serves("/api/auth/callback/credentials")).toBe(true);
+    expect(routes.serves("/api/v1/projects/12/nothing/")).toBe(false);
+    expect(routes.serves("/api/v1/nothing/")).toBe(false);
+    expect(routes.serves("/api/auth/")).toBe(false);
+  });
 });

@@ -4,6 +4,7 @@
 // methods are those its route.ts exports, plus HEAD with GET and OPTIONS (which Next adds).
 import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { sendJson } from "./respond";
 
 /** Route patterns (`/api/v1/projects/[projectId]/`) and the methods their files export. */
 export type RouteMethodTable = Record<string, string[]>;
@@ -15,6 +16,8 @@ const METHOD_ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"
 export type RouteMethods = {
   /** The Allow header of the route serving `path` when it does not answer `method`, else null. */
   disallowed: (method: string, path: string) => string | null;
+  /** Whether any route file serves `path`. */
+  serves: (path: string) => boolean;
 };
 
 function allowedMethods(exported: string[]): string[] {
@@ -58,12 +61,16 @@ export function compileRouteMethods(table: RouteMethodTable): RouteMethods {
       return { segments: segmentsOf(pattern), allow: allowed.join(", "), methods: new Set(allowed) };
     })
     .sort(specificity);
+  const find = (path: string) => {
+    const segments = segmentsOf(path);
+    return routes.find((r) => matches(r.segments, segments));
+  };
   return {
     disallowed(method, path) {
-      const segments = segmentsOf(path);
-      const route = routes.find((r) => matches(r.segments, segments));
+      const route = find(path);
       return route && !route.methods.has(method) ? route.allow : null;
     },
+    serves: (path) => find(path) !== undefined,
   };
 }
 
@@ -72,11 +79,5 @@ export function loadRouteMethods(file: string): RouteMethods {
 }
 
 export function sendMethodNotAllowed(res: ServerResponse, method: string, allow: string): void {
-  const body = JSON.stringify({ detail: `Method "${method}" not allowed.` });
-  res.writeHead(405, {
-    "Content-Type": "application/json",
-    "Content-Length": Buffer.byteLength(body),
-    Allow: allow,
-  });
-  res.end(body);
+  sendJson(res, 405, { detail: `Method "${method}" not allowed.` }, { Allow: allow });
 }

@@ -1,20 +1,22 @@
 // GET /sse/environments/<environment key>/stream: Flagsmith's realtime endpoint, served from
-// node:http because a stream outlives any route handler. The streams live in lib/sdk/sse/hub.
+// node:http because a stream outlives any route handler. The streams live in lib/sdk/sse/hub,
+// which caps them per environment, per client address and in total (503 past a cap).
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { NotFoundError } from "@/lib/api/errors";
 import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import { clientAddressOf, stampClientAddress } from "@/lib/auth/client-address";
 import { resolveEnvironmentKey } from "@/lib/sdk/cache";
-import { openStream } from "@/lib/sdk/sse/hub";
+import { admitStream, openStream } from "@/lib/sdk/sse/hub";
+import { sendError, sendJson } from "./respond";
 
 const STREAM_PATH = /^\/sse\/environments\/([^/?]+)\/stream\/?(?:\?.*)?$/;
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { ...SDK_CORS_HEADERS, "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
-}
-
-async function open(key: string, res: ServerResponse) {
+async function open(key: string, req: IncomingMessage, res: ServerResponse) {
   const resolved = await resolveEnvironmentKey(key);
-  if (!resolved || resolved.snapshot.stopServingFlags) return sendJson(res, 404, { detail: "Not found." });
+  if (!resolved || resolved.snapshot.stopServingFlags) throw new NotFoundError();
+  stampClientAddress(req);
+  // No await from here on: the stream is counted in the same turn as the caps are checked.
+  admitStream(resolved.snapshot.environmentId, clientAddressOf(req.headers));
   // The connection closes with its stream, so shutdown leaves no idle socket behind.
   res.shouldKeepAlive = false;
   res.writeHead(200, {
@@ -25,7 +27,7 @@ async function open(key: string, res: ServerResponse) {
     "X-Accel-Buffering": "no",
   });
   res.socket?.setNoDelay(true);
-  openStream(resolved.snapshot, res);
+  openStream(resolved.snapshot, res, clientAddressOf(req.headers));
 }
 
 /** Answers the request if it is for an SSE stream; returns false to hand it on. */
@@ -38,20 +40,21 @@ export function serveSse(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   if (req.method !== "GET") {
-    sendJson(res, 405, { detail: `Method "${req.method}" not allowed.` }, { Allow: "GET, OPTIONS" });
+    sendJson(
+      res,
+      405,
+      { detail: `Method "${req.method}" not allowed.` },
+      { ...SDK_CORS_HEADERS, Allow: "GET, OPTIONS" },
+    );
     return true;
   }
   let key: string;
   try {
     key = decodeURIComponent(match[1]);
   } catch {
-    sendJson(res, 404, { detail: "Not found." });
+    sendError(res, new NotFoundError(), SDK_CORS_HEADERS);
     return true;
   }
-  open(key, res).catch((error: unknown) => {
-    console.error("[ensign] SSE stream error:", error);
-    if (!res.headersSent) sendJson(res, 500, { detail: "A server error occurred." });
-    else res.destroy();
-  });
+  open(key, req, res).catch((error: unknown) => sendError(res, error, SDK_CORS_HEADERS));
   return true;
 }

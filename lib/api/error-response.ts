@@ -1,9 +1,17 @@
-// Every error of every route becomes a response here, and only here.
+// Every error of every path becomes an answer here, and only here: Next's route handlers
+// (withApi, `npm run dev`, ENSIGN_FAST_LANE=0) turn it into a web Response, the production
+// server's own paths (the SDK fast lane, SSE, OFREP) write the same status, headers and body
+// to node:http (server/respond.ts).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { Prisma } from "@/lib/db/client";
 import { ApiError } from "./errors";
 import { zodIssuesToDrf } from "./zod-errors";
+
+/** What an error is answered with, independent of the server that sends it. */
+export type ErrorAnswer = { status: number; body: unknown; headers: Record<string, string> };
+
+export const SERVER_ERROR_DETAIL = "A server error occurred.";
 
 export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers });
@@ -27,16 +35,21 @@ function knownPrismaError(error: unknown): ApiError | null {
   return null;
 }
 
-export function errorResponse(error: unknown, headers?: HeadersInit): Response {
-  if (error instanceof ApiError) {
-    const merged = new Headers(headers);
-    for (const [name, value] of Object.entries(error.headers ?? {})) merged.set(name, value);
-    return jsonResponse(error.body, error.status, merged);
-  }
-  if (error instanceof z.ZodError) return jsonResponse(zodIssuesToDrf(error.issues), 400, headers);
+/** The status, headers and body of an error; anything unforeseen is logged under a request id. */
+export function answerError(error: unknown): ErrorAnswer {
+  if (error instanceof ApiError)
+    return { status: error.status, body: error.body, headers: { ...error.headers } };
+  if (error instanceof z.ZodError) return { status: 400, body: zodIssuesToDrf(error.issues), headers: {} };
   const known = knownPrismaError(error);
-  if (known) return jsonResponse(known.body, known.status, headers);
+  if (known) return { status: known.status, body: known.body, headers: {} };
   const requestId = randomUUID();
   console.error(`[ensign] unhandled error, request id ${requestId}:`, error);
-  return jsonResponse({ detail: "A server error occurred.", request_id: requestId }, 500, headers);
+  return { status: 500, body: { detail: SERVER_ERROR_DETAIL, request_id: requestId }, headers: {} };
+}
+
+export function errorResponse(error: unknown, headers?: HeadersInit): Response {
+  const answer = answerError(error);
+  const merged = new Headers(headers);
+  for (const [name, value] of Object.entries(answer.headers)) merged.set(name, value);
+  return jsonResponse(answer.body, answer.status, merged);
 }

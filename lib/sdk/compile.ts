@@ -2,6 +2,7 @@
 // /flags/ answers for client and server keys pre-serialised, and lookup maps for identity
 // evaluation. Nothing here runs per request.
 import { createHash } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
 import { LIMITS } from "@/lib/limits/limits";
 import { readValue } from "@/lib/values";
 import { buildDocument } from "./document";
@@ -9,18 +10,23 @@ import { serializeFlag, serializeFlagFeature } from "./flag-json";
 import { loadEnvironment, type LoadedEnvironment } from "./load";
 import type { FlagsBody, SdkSnapshot, SnapshotFeature } from "./snapshot";
 
-/** An environment whose compiled answers would take more memory than ENSIGN_MAX_SNAPSHOT_BYTES. */
-export class SnapshotTooLargeError extends Error {
+export const SNAPSHOT_TOO_LARGE =
+  "This environment is too large to serve: reduce its feature values or raise ENSIGN_MAX_SNAPSHOT_BYTES.";
+
+/**
+ * An environment whose compiled answers would take more memory than ENSIGN_MAX_SNAPSHOT_BYTES:
+ * 503 on every lane (lib/api/error-response.ts), as the server cannot serve it until an
+ * administrator shrinks it; Retry-After keeps SDKs that honour it from polling in a loop.
+ */
+export class SnapshotTooLargeError extends ApiError {
   constructor(
     readonly environmentId: number,
     readonly bytes: number,
   ) {
-    super(`Environment ${environmentId} is too large to serve: its SDK answers take over ${bytes} bytes.`);
+    super(503, { detail: SNAPSHOT_TOO_LARGE }, { "Retry-After": "60" });
+    this.message = `Environment ${environmentId} is too large to serve: its SDK answers take over ${bytes} bytes.`;
   }
 }
-
-export const SNAPSHOT_TOO_LARGE =
-  "This environment is too large to serve: reduce its feature values or raise ENSIGN_MAX_SNAPSHOT_BYTES.";
 
 /** Data written before the write-time quotas existed can still be too large: it is refused, never kept. */
 function checkBudget(environmentId: number, bytes: number, budget = LIMITS.snapshotBytes) {

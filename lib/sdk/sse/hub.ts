@@ -4,9 +4,12 @@
 // after this process's writes and, through the revision poll, after other instances' writes,
 // so every instance's streams hear of every change within the poll interval (250 ms).
 // One timer sends keep-alive comments to every stream; a stream costs its socket and one Set
-// entry, nothing per stream per change beyond one write of a shared buffer.
+// entry, nothing per stream per change beyond one write of a shared buffer. The streams open
+// at once are capped per environment, per client address and in total (./limits.ts).
+import { ApiError } from "@/lib/api/errors";
 import { onSnapshotCompiled } from "../cache";
 import type { SdkSnapshot } from "../snapshot";
+import { STREAM_RETRY_AFTER_SECONDS, streamCaps, type StreamCaps } from "./limits";
 
 /** What the hub needs of a response: node:http's ServerResponse fits. */
 export type SseSink = {
@@ -21,6 +24,9 @@ type Channel = { sinks: Set<SseSink>; updatedAtMs: number };
 
 type Hub = {
   channels: Map<number, Channel>;
+  /** Open streams per client address. */
+  addresses: Map<string, number>;
+  total: number;
   keepAlive: ReturnType<typeof setInterval> | null;
   unsubscribe: (() => void) | null;
   closing: boolean;
@@ -35,6 +41,8 @@ const PREAMBLE = Buffer.from("retry: 2000\n\n");
 
 const hub = ((globalThis as Record<symbol, Hub>)[Symbol.for("ensign.sse.hub")] ??= {
   channels: new Map(),
+  addresses: new Map(),
+  total: 0,
   keepAlive: null,
   unsubscribe: null,
   closing: false,
@@ -74,12 +82,35 @@ function ensureStarted() {
   }
 }
 
+/** 503 with Retry-After: a stream past one of the caps. */
+export class TooManyStreamsError extends ApiError {
+  constructor(detail: string) {
+    super(503, { detail }, { "Retry-After": String(STREAM_RETRY_AFTER_SECONDS) });
+  }
+}
+
+export const TOO_MANY_STREAMS = {
+  address: "Too many open streams from this address: try again later.",
+  environment: "This environment has too many open streams: try again later.",
+  total: "The server has too many open streams: try again later.",
+};
+
+/** Throws TooManyStreamsError unless one more stream of the environment from `address` fits. */
+export function admitStream(environmentId: number, address: string, caps: StreamCaps = streamCaps()): void {
+  if ((hub.addresses.get(address) ?? 0) >= caps.perAddress)
+    throw new TooManyStreamsError(TOO_MANY_STREAMS.address);
+  if ((hub.channels.get(environmentId)?.sinks.size ?? 0) >= caps.perEnvironment)
+    throw new TooManyStreamsError(TOO_MANY_STREAMS.environment);
+  if (hub.total >= caps.total) throw new TooManyStreamsError(TOO_MANY_STREAMS.total);
+}
+
 /**
- * Adds a stream for the snapshot's environment. The caller has written the response headers;
- * the stream opens with the environment's current time, so a client that reconnects after
- * missing an event still learns of the change.
+ * Adds a stream for the snapshot's environment, counted against `address` until it closes.
+ * The caller has checked admitStream and written the response headers in the same turn of
+ * the event loop; the stream opens with the environment's current time, so a client that
+ * reconnects after missing an event still learns of the change.
  */
-export function openStream(snapshot: SdkSnapshot, sink: SseSink): void {
+export function openStream(snapshot: SdkSnapshot, sink: SseSink, address: string): void {
   if (hub.closing) {
     sink.end();
     return;
@@ -93,20 +124,19 @@ export function openStream(snapshot: SdkSnapshot, sink: SseSink): void {
   const { environmentId } = snapshot;
   const joined = channel;
   joined.sinks.add(sink);
+  hub.total += 1;
+  hub.addresses.set(address, (hub.addresses.get(address) ?? 0) + 1);
   sink.write(PREAMBLE);
   sink.write(environmentUpdatedEvent(Math.max(joined.updatedAtMs, snapshot.updatedAt.getTime())));
   sink.once("close", () => {
     joined.sinks.delete(sink);
     if (joined.sinks.size === 0 && hub.channels.get(environmentId) === joined)
       hub.channels.delete(environmentId);
+    hub.total -= 1;
+    const left = (hub.addresses.get(address) ?? 1) - 1;
+    if (left > 0) hub.addresses.set(address, left);
+    else hub.addresses.delete(address);
   });
-}
-
-/** Open streams, all environments together. */
-export function countStreams(): number {
-  let count = 0;
-  for (const channel of hub.channels.values()) count += channel.sinks.size;
-  return count;
 }
 
 /** Ends every stream and refuses new ones (shutdown: the server cannot close while they are open). */
