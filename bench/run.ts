@@ -14,7 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/server";
 import { randomTraits, seedHeavyProfile } from "./seed";
-import { describeFanout, measureSseFanout, type FanoutResult } from "./sse-fanout";
+import { describeFanout, measureSseFanout, sseCapsFor, type FanoutResult } from "./sse-fanout";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = Object.fromEntries(
@@ -222,6 +222,8 @@ async function main() {
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",
       NEXTAUTH_SECRET: "bench",
+      // The fan-out opens every stream of one environment from one address.
+      ...sseCapsFor(SSE_STREAMS),
     },
     "/health/liveness/",
   );

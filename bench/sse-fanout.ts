@@ -24,6 +24,16 @@ export type FanoutResult = {
   missed: number;
 };
 
+/** Server settings that let `streams` streams of one environment from one address open (lib/sdk/sse/limits.ts). */
+export function sseCapsFor(streams: number): Record<string, string> {
+  const cap = String(Math.max(streams, 1));
+  return {
+    ENSIGN_SSE_MAX_STREAMS: cap,
+    ENSIGN_SSE_MAX_STREAMS_PER_ENVIRONMENT: cap,
+    ENSIGN_SSE_MAX_STREAMS_PER_ADDRESS: cap,
+  };
+}
+
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -120,6 +130,7 @@ async function main() {
     }),
   );
   const root = path.resolve(import.meta.dirname, "..");
+  const streams = Number(args.streams ?? 1000);
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "ensign-sse-"));
   const child = spawn(
@@ -134,6 +145,7 @@ async function main() {
         DATABASE_URL: `file:${path.join(dir, "ensign.db")}`,
         NODE_ENV: "production",
         NEXTAUTH_SECRET: "bench",
+        ...sseCapsFor(streams),
       },
       stdio: "ignore",
     },
@@ -178,7 +190,7 @@ async function main() {
       port,
       pid: child.pid!,
       envKey: env.api_key,
-      streams: Number(args.streams ?? 1000),
+      streams,
       change: () =>
         post(
           `/api/v1/environments/${env.api_key}/featurestates/${stateId}/`,

@@ -80,13 +80,13 @@ describe("SSE stream caps", () => {
 
 describe("readStreamCaps", () => {
   it("reads positive integers and keeps the defaults otherwise", () => {
-    expect(readStreamCaps({})).toEqual({ total: 5000, perEnvironment: 2500, perAddress: 100 });
+    expect(readStreamCaps({})).toEqual({ total: 4000, perEnvironment: 2000, perAddress: 200 });
     expect(
       readStreamCaps({
         ENSIGN_SSE_MAX_STREAMS: "7",
         ENSIGN_SSE_MAX_STREAMS_PER_ENVIRONMENT: "0",
         ENSIGN_SSE_MAX_STREAMS_PER_ADDRESS: "x",
       }),
-    ).toEqual({ total: 7, perEnvironment: 2500, perAddress: 100 });
+    ).toEqual({ total: 7, perEnvironment: 2000, perAddress: 200 });
   });
 });
