@@ -53,6 +53,16 @@ describe("unknown API paths answer a JSON 404", () => {
   });
 });
 
+describe("OFREP paths, which have no route file", () => {
+  it("answer a JSON 405 to a method they lack, on both lanes", async () => {
+    for (const [lane, url] of lanes()) {
+      const res = await call("/ofrep/v1/evaluate/flags", { baseUrl: url });
+      expect([lane, res.status, res.body]).toEqual([lane, 405, { detail: 'Method "GET" not allowed.' }]);
+      expect(res.headers.get("allow")).toBe("POST, OPTIONS");
+    }
+  });
+});
+
 describe("paths with escapes that are not UTF-8 answer 404, never 500", () => {
   it.each([
     "/api/v1/environments/%FF/",
