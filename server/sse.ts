@@ -15,8 +15,9 @@ async function open(key: string, req: IncomingMessage, res: ServerResponse) {
   const resolved = await resolveEnvironmentKey(key);
   if (!resolved || resolved.snapshot.stopServingFlags) throw new NotFoundError();
   stampClientAddress(req);
+  const address = clientAddressOf(req.headers);
   // No await from here on: the stream is counted in the same turn as the caps are checked.
-  admitStream(resolved.snapshot.environmentId, clientAddressOf(req.headers));
+  admitStream(resolved.snapshot.environmentId, address);
   // The connection closes with its stream, so shutdown leaves no idle socket behind.
   res.shouldKeepAlive = false;
   res.writeHead(200, {
@@ -27,7 +28,7 @@ async function open(key: string, req: IncomingMessage, res: ServerResponse) {
     "X-Accel-Buffering": "no",
   });
   res.socket?.setNoDelay(true);
-  openStream(resolved.snapshot, res, clientAddressOf(req.headers));
+  openStream(resolved.snapshot, res, address);
 }
 
 /** Answers the request if it is for an SSE stream; returns false to hand it on. */
