@@ -61,7 +61,8 @@ export function problemWith(answer: Answer, path: string): string | null {
   }
   if (status < 400 || !/^\/(api|sse)\//.test(path)) return null;
   const type = header(answer, "content-type") ?? "";
-  if (!/^application\/json\b/.test(type)) return `${status} answered as "${type || "no content type"}", not JSON`;
+  if (!/^application\/json\b/.test(type))
+    return `${status} answered as "${type || "no content type"}", not JSON`;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -79,7 +80,9 @@ export function excerpt(value: string | Buffer | undefined, max = 160): string {
   const cut = text.length > max ? text.slice(0, max) : text;
   const printable = cut.replace(/[^\x20-\x7e]/g, (c) => {
     const code = c.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+    return code < 0x100
+      ? `\\x${code.toString(16).padStart(2, "0")}`
+      : `\\u${code.toString(16).padStart(4, "0")}`;
   });
   return text.length > max ? `${printable}…(${text.length} chars)` : printable;
 }

@@ -39,7 +39,8 @@ export type HostileCase = {
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
 // Operations that end the caller's own session or key, or remove what later cases need.
-const DESTRUCTIVE_IDS = /^(logOut|regenerateToken|revokeToken|setPassword)$|leave|remove|rotate|regenerate|transfer/i;
+const DESTRUCTIVE_IDS =
+  /^(logOut|regenerateToken|revokeToken|setPassword)$|leave|remove|rotate|regenerate|transfer/i;
 
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
@@ -60,7 +61,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
             ? "token"
             : "none",
         pathParams: [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
-        query: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema ?? {} })),
+        query: parameters
+          .filter((p) => p.in === "query")
+          .map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.["application/json"]?.schema,
       });
     }
@@ -68,7 +71,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   return operations;
 }
 
-export const isDestructive = (op: Operation) => op.method === "DELETE" || DESTRUCTIVE_IDS.test(op.operationId);
+export const isDestructive = (op: Operation) =>
+  op.method === "DELETE" || DESTRUCTIVE_IDS.test(op.operationId);
 
 // ---------------------------------------------------------------------------------------------
 // Well-formed values from a schema
@@ -239,9 +243,14 @@ type Path = (string | number)[];
 /** Paths of every value inside `value` (not the root). */
 function pathsIn(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
   if (prefix.length > 6) return out;
-  if (Array.isArray(value)) value.forEach((v, i) => (out.push([...prefix, i]), pathsIn(v, [...prefix, i], out)));
-  else if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) out.push([...prefix, k]), pathsIn(v, [...prefix, k], out);
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : value && typeof value === "object"
+      ? Object.entries(value)
+      : [];
+  for (const [key, child] of entries) {
+    out.push([...prefix, key]);
+    pathsIn(child, [...prefix, key], out);
   }
   return out;
 }
@@ -283,7 +292,10 @@ function mutateBody(base: unknown, rng: Rng): BodyMutation {
     () => {
       const target = paths.filter((p) => isObject(getAt(base, p)));
       const path = target.length && rng.chance(0.5) ? rng.pick(target) : [];
-      return { kind: "extra field", body: JSON.stringify(setAt(base, [...path, `unexpected_${rng.word(4)}`], 1)) };
+      return {
+        kind: "extra field",
+        body: JSON.stringify(setAt(base, [...path, `unexpected_${rng.word(4)}`], 1)),
+      };
     },
     () => {
       const value = rng.pick<unknown>(["1", 1, -1, 1.5, true, false, null, [], {}, [base], "", { a: [1] }]);
@@ -299,7 +311,9 @@ function mutateBody(base: unknown, rng: Rng): BodyMutation {
     () => ({ kind: "huge number", body: withRaw(base, anyPath(), rng.pick(HUGE_NUMBERS)) }),
     () => ({
       kind: "deep nesting (10000)",
-      body: rng.chance(0.3) ? deepArray() : withRaw(base, anyPath(), rng.chance(0.5) ? deepArray() : deepObject()),
+      body: rng.chance(0.3)
+        ? deepArray()
+        : withRaw(base, anyPath(), rng.chance(0.5) ? deepArray() : deepObject()),
     }),
     () => ({
       kind: "invalid JSON",
@@ -320,14 +334,22 @@ function mutateBody(base: unknown, rng: Rng): BodyMutation {
       const bytes = rng.pick([[0xff, 0xfe], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0x80]]);
       return {
         kind: "invalid UTF-8",
-        body: Buffer.concat([Buffer.from(before), Buffer.from([0x22, 0x61, ...bytes, 0x22]), Buffer.from(after)]),
+        body: Buffer.concat([
+          Buffer.from(before),
+          Buffer.from([0x22, 0x61, ...bytes, 0x22]),
+          Buffer.from(after),
+        ]),
       };
     },
     () => {
       const path = stringPaths.length ? rng.pick(stringPaths) : anyPath();
       return {
         kind: "NUL and lone surrogate",
-        body: withRaw(base, path, rng.pick(['"a\\u0000b"', '"\\u0000"', '"\\ud800x"', '"\\udfff"', '"a\\u0000\\ud83d"'])),
+        body: withRaw(
+          base,
+          path,
+          rng.pick(['"a\\u0000b"', '"\\u0000"', '"\\ud800x"', '"\\udfff"', '"a\\u0000\\ud83d"']),
+        ),
       };
     },
     () => ({
@@ -406,7 +428,9 @@ function caseFor(
   );
   if (area === "path") {
     const name = rng.pick(op.pathParams);
-    const bad = rng.chance(0.15) ? encodeURIComponent(String(missingIds[name] ?? "999999999")) : rng.pick(BAD_SEGMENTS);
+    const bad = rng.chance(0.15)
+      ? encodeURIComponent(String(missingIds[name] ?? "999999999"))
+      : rng.pick(BAD_SEGMENTS);
     pathValues[name] = bad;
     kind = `path {${name}}=${bad.length > 20 ? `${bad.slice(0, 8)}…(${bad.length})` : bad}`;
   }
@@ -447,7 +471,8 @@ function caseFor(
   if (area === "credentials") {
     credentials = rng.pick<Credentials>(["none", "badToken", "badKey", "token", "clientKey"]);
     kind = `credentials: ${credentials}`;
-    if (rng.chance(0.3)) headers.Authorization = rng.pick(["Token", "Bearer x", "Api-Key x.y", "Token %FF", "Token \t"]);
+    if (rng.chance(0.3))
+      headers.Authorization = rng.pick(["Token", "Bearer x", "Api-Key x.y", "Token %FF", "Token \t"]);
   }
   return {
     operationId: op.operationId,
@@ -484,7 +509,8 @@ export function unknownPathCases(rng: Rng, count: number): HostileCase[] {
       method,
       path,
       credentials: rng.pick<Credentials>(["none", "token"]),
-      headers: method === "GET" || method === "DELETE" ? {} : { "Content-Type": "application/json" as string },
+      headers:
+        method === "GET" || method === "DELETE" ? {} : { "Content-Type": "application/json" as string },
       body: method === "GET" || method === "DELETE" ? undefined : "{}",
       destructive: false,
     };

@@ -13,7 +13,12 @@ export type Fingerprinter = { take: () => Promise<Fingerprint>; close: () => Pro
 
 const hashRows = (rows: unknown[]) =>
   createHash("sha1")
-    .update(rows.map((r) => JSON.stringify(r)).sort().join("\n"))
+    .update(
+      rows
+        .map((r) => JSON.stringify(r))
+        .sort()
+        .join("\n"),
+    )
     .digest("hex");
 
 const skipped = (table: string) => SKIPPED.has(table) || table.startsWith("_") || /migration/i.test(table);
@@ -29,18 +34,26 @@ export async function openFingerprinter(databaseUrl: string): Promise<Fingerprin
     ).rows
       .map((r) => r.name)
       .filter((t) => !skipped(t));
+    // One statement, one snapshot: every table hashed by the server.
+    const sql = tables
+      .map(
+        (t) =>
+          `SELECT '${t}' AS name, (SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${t}" x) AS hash`,
+      )
+      .join(" UNION ALL ");
     return {
       take: async () => {
-        const out: Fingerprint = new Map();
-        for (const table of tables) out.set(table, hashRows((await client.query(`SELECT * FROM "${table}"`)).rows));
-        return out;
+        const rows = (await client.query<{ name: string; hash: string }>(sql)).rows;
+        return new Map(rows.map((r) => [r.name, r.hash]));
       },
       close: () => client.end(),
     };
   }
   const sqlite = new Database(databaseUrl.replace(/^file:/, ""), { readonly: true, timeout: 10_000 });
   const tables = (
-    sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {
+    sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all() as {
       name: string;
     }[]
   )
@@ -51,7 +64,8 @@ export async function openFingerprinter(databaseUrl: string): Promise<Fingerprin
       const out: Fingerprint = new Map();
       // One read transaction: every table as of the same moment.
       sqlite.transaction(() => {
-        for (const table of tables) out.set(table, hashRows(sqlite.prepare(`SELECT * FROM "${table}"`).all()));
+        for (const table of tables)
+          out.set(table, hashRows(sqlite.prepare(`SELECT * FROM "${table}"`).all()));
       })();
       return out;
     },

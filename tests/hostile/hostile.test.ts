@@ -22,7 +22,7 @@ import { holdSocket, parseRawAnswer, sendRaw, sleep } from "./raw-http";
 
 const SEED = hostileSeed();
 /** Generated calls of the OpenAPI walk (sized for about a minute on a loaded 2-core machine). */
-const CASES = hostileSetting("ENSIGN_HOSTILE_CASES", 700);
+const CASES = hostileSetting("ENSIGN_HOSTILE_CASES", 500);
 const SSE_STREAMS = hostileSetting("ENSIGN_HOSTILE_SSE_STREAMS", 300);
 const SIGNIN_BURST = hostileSetting("ENSIGN_HOSTILE_SIGNIN_BURST", 40);
 const FILL_FEATURES = hostileSetting("ENSIGN_HOSTILE_FILL_FEATURES", 20);
@@ -173,7 +173,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   stopping = true;
-  if (probe) console.log(`[hostile] the other tenant's GET /api/v1/flags/ while attacked:\n${await probe.stop()}`);
+  if (probe)
+    console.log(`[hostile] the other tenant's GET /api/v1/flags/ while attacked:\n${await probe.stop()}`);
   await fingerprinter?.close();
   await server?.stop();
   await database?.drop();
@@ -202,12 +203,22 @@ describe.sequential("hostile traffic", () => {
       return list;
     };
     // The scratch tenant's deletions and token endings go last, those ending the token at the very end.
-    const endsToken = (c: HostileCase) => /^(logOut|regenerateToken|revokeToken|setPassword)$/.test(c.operationId);
+    const endsToken = (c: HostileCase) =>
+      /^(logOut|regenerateToken|revokeToken|setPassword)$/.test(c.operationId);
     const ordered = [
       ...shuffle([...generated.filter((c) => !c.destructive), ...unknownPathCases(rng, 20)]),
       ...shuffle(generated.filter((c) => c.destructive && !endsToken(c))),
       ...shuffle(generated.filter(endsToken)),
     ];
+    // The fingerprint must see a write, or every "no partial write" below would pass vacuously.
+    const unchanged = await fingerprinter.take();
+    const tag = await call(`/api/v1/projects/${main.projectId}/tags/`, {
+      baseUrl: url(),
+      token: mainKeys.token,
+      body: { label: unique("seen"), color: "#123456" },
+    });
+    expect(tag.status, tag.text).toBe(201);
+    expect(changedTables(unchanged, await fingerprinter.take())).toContain("Tag");
     let before: Fingerprint | undefined;
     for (const c of ordered) {
       const request = `${describeRequest(c.method, c.path, c.body)} [${c.operationId}: ${c.kind}]`;
@@ -242,7 +253,11 @@ describe.sequential("hostile traffic", () => {
     await ensureServer();
     const findings: Finding[] = [];
     const rng = createRng(SEED + 1);
-    const targets = ["/api/v1/auth/login/", "/api/v1/identities/", `/api/v1/projects/${main.projectId}/features/`];
+    const targets = [
+      "/api/v1/auth/login/",
+      "/api/v1/identities/",
+      `/api/v1/projects/${main.projectId}/features/`,
+    ];
     for (const path of targets) {
       // A declared body over the cap: refused unread.
       const declared = await holdSocket(
@@ -260,7 +275,11 @@ describe.sequential("hostile traffic", () => {
           `Authorization: Token ${mainKeys.token}\r\nTransfer-Encoding: chunked\r\n\r\n`,
       );
       const chunk = "x".repeat(64 * 1024);
-      for (let sent = 0; sent < 1_600_000 && !chunked.isClosed() && !chunked.received(); sent += chunk.length) {
+      for (
+        let sent = 0;
+        sent < 1_600_000 && !chunked.isClosed() && !chunked.received();
+        sent += chunk.length
+      ) {
         chunked.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
         await sleep(5);
       }
@@ -303,7 +322,11 @@ describe.sequential("hostile traffic", () => {
         `/api/v1/${bad}/`,
         `/sse/environments/${bad}/stream`,
       ]);
-      const answer = await sendRaw(url(), { method: "GET", path, headers: { "X-Environment-Key": mainKeys.envKey } });
+      const answer = await sendRaw(url(), {
+        method: "GET",
+        path,
+        headers: { "X-Environment-Key": mainKeys.envKey },
+      });
       check(findings, `GET ${path}`, answer, path);
     }
     expect(isRunning(), exits.join("\n")).toBe(true);
@@ -450,7 +473,9 @@ describe.sequential("hostile traffic", () => {
       body: { name: unique("sse") },
     });
     check(findings, "create a feature while streams are open", answerFrom(change), "/api/");
-    console.log(`[hostile] ${SSE_STREAMS} SSE streams from one client: statuses ${JSON.stringify([...statuses])}`);
+    console.log(
+      `[hostile] ${SSE_STREAMS} SSE streams from one client: statuses ${JSON.stringify([...statuses])}`,
+    );
     for (const req of streams) req.destroy();
     expect(isRunning(), exits.join("\n")).toBe(true);
     expectNoFindings(findings);
@@ -485,7 +510,8 @@ describe.sequential("hostile traffic", () => {
     const tally = `400×${count(400)}, 200×${count(200)}, 429×${count(429)}`;
     console.log(`[hostile] sign-in burst of ${guesses.length} parallel guesses: ${tally}`);
     for (const a of answers.filter((a) => a.status === 429)) {
-      if (!a.headers["retry-after"]) findings.push({ request: "sign-in burst", problem: "a 429 without Retry-After" });
+      if (!a.headers["retry-after"])
+        findings.push({ request: "sign-in burst", problem: "a 429 without Retry-After" });
     }
     if (count(400) + count(200) > LOGIN_LIMIT) {
       findings.push({
@@ -526,7 +552,9 @@ describe.sequential("hostile traffic", () => {
     const listed = await call(`${path}?page_size=100`, { baseUrl: url(), token: mainKeys.token });
     const stored = listed.body.count ?? listed.body.results?.length;
     const created = answers.filter((a) => a.status === 201).length;
-    console.log(`[hostile] segment quota burst: ${created} created, ${stored} stored (quota ${SEGMENT_QUOTA})`);
+    console.log(
+      `[hostile] segment quota burst: ${created} created, ${stored} stored (quota ${SEGMENT_QUOTA})`,
+    );
     if (created > SEGMENT_QUOTA || stored > SEGMENT_QUOTA) {
       findings.push({
         request: `${SEGMENT_QUOTA * 2} parallel POST ${path}`,
@@ -572,17 +600,31 @@ describe.sequential("hostile traffic", () => {
     let filled = size ? 1 : 0;
     while (size && filled < FILL_FEATURES && isRunning()) {
       const answer = await create("d".repeat(size));
-      check(findings, `POST ${features} feature ${filled + 1}, description of ${size} chars`, answer, features);
+      check(
+        findings,
+        `POST ${features} feature ${filled + 1}, description of ${size} chars`,
+        answer,
+        features,
+      );
       if (answer.status !== 201) break; // a quota or budget: full
       filled++;
     }
     console.log(`[hostile] filled ${filled} features with ${size}-char descriptions and 20000-char values`);
     for (let round = 0; round < 3 && isRunning(); round++) {
       const reads = [...envKeys, ...Array.from({ length: 5 }, () => envKeys[0])].map((key) =>
-        sendRaw(url(), { method: "GET", path: "/api/v1/flags/", headers: { "X-Environment-Key": key } }, 120_000),
+        sendRaw(
+          url(),
+          { method: "GET", path: "/api/v1/flags/", headers: { "X-Environment-Key": key } },
+          120_000,
+        ),
       );
       for (const answer of await Promise.all(reads)) {
-        check(findings, `parallel GET /api/v1/flags/ of filled environments, round ${round + 1}`, answer, "/api/");
+        check(
+          findings,
+          `parallel GET /api/v1/flags/ of filled environments, round ${round + 1}`,
+          answer,
+          "/api/",
+        );
       }
     }
     await waitFor(() => !isRunning(), 2_000);
