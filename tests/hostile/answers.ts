@@ -33,10 +33,12 @@ function isFieldErrors(value: Record<string, unknown>, allowEmpty: boolean): boo
 /**
  * Flagsmith's (Django REST Framework's) error bodies: `{"detail": "..."}` (possibly with other
  * plain values beside it, such as a code), per-field messages `{"field": ["msg"]}`, nested
- * for nested fields and lists, or a view's own validation error: a list of messages.
+ * for nested fields and lists, or a list: a view's own validation messages, or one entry per
+ * item of a list body (`[{}, {"id": ["msg"]}]`).
  */
 export function isFlagsmithErrorBody(body: unknown): boolean {
-  if (Array.isArray(body)) return body.length > 0 && body.every((item) => typeof item === "string");
+  // A list body's errors are a list too, one entry per item.
+  if (Array.isArray(body)) return isMessageList(body);
   if (!isPlainObject(body)) return false;
   if ("detail" in body) {
     return (

@@ -36,6 +36,11 @@ const SERVER_ENV = {
   // The whole attack comes from 127.0.0.1: the address limit would turn everything into 429s.
   ENSIGN_LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000",
   ENSIGN_MAX_SEGMENTS_PER_PROJECT: String(SEGMENT_QUOTA),
+  // Nothing may leave loopback, whatever the shell running the tests has set: no mail, no
+  // identity provider (webhooks only ever name 127.0.0.1).
+  ENSIGN_SMTP_URL: "",
+  ENSIGN_OIDC_ISSUER: "",
+  ENSIGN_OIDC_CLIENT_ID: "",
 };
 // As `npm run serve` starts it.
 const NODE_ARGS = ["--max-old-space-size=160", "--max-semi-space-size=8"];

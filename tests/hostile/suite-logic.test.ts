@@ -20,6 +20,7 @@ describe("Flagsmith's error shape", () => {
     expect(isFlagsmithErrorBody({ feature_state_value: { type: ["Not a valid choice."] } })).toBe(true);
     expect(isFlagsmithErrorBody({ rules: [{}, { conditions: ["Too many."] }] })).toBe(true);
     expect(isFlagsmithErrorBody(["Invalid or missing value for project parameter."])).toBe(true);
+    expect(isFlagsmithErrorBody([{}, { id: ["A valid integer is required."] }])).toBe(true);
   });
 
   it("refuses anything else", () => {
