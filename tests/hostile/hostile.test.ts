@@ -24,7 +24,7 @@ const SEED = hostileSeed();
 /** Generated calls of the OpenAPI walk (sized for about a minute on a loaded 2-core machine). */
 const CASES = hostileSetting("ENSIGN_HOSTILE_CASES", 500);
 const SSE_STREAMS = hostileSetting("ENSIGN_HOSTILE_SSE_STREAMS", 300);
-const SIGNIN_BURST = hostileSetting("ENSIGN_HOSTILE_SIGNIN_BURST", 40);
+const SIGNIN_BURST = hostileSetting("ENSIGN_HOSTILE_SIGNIN_BURST", 100);
 const FILL_FEATURES = hostileSetting("ENSIGN_HOSTILE_FILL_FEATURES", 20);
 
 // Lowered so that a burst can pass them quickly; every other limit keeps its default.
