@@ -2,7 +2,7 @@
 // every kind a route path names, so tests can walk every route instead of a hand-picked few.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { call, seed, unique, type Seeded } from "./api";
+import { call as callApi, seed, unique, type CallOptions, type Seeded } from "./api";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -53,9 +53,13 @@ export function idsFor(tenant: Tenant, pattern: string): Record<string, string |
   return family ? { ...tenant.ids, grantId: tenant.grantIds[`${family[1]}/${family[2]}`] } : tenant.ids;
 }
 
-/** A user with one of everything a route path can name: its ids keyed by path parameter name. */
-export async function seedTenant(): Promise<Tenant> {
-  const s = await seed();
+/**
+ * A user with one of everything a route path can name: its ids keyed by path parameter name
+ * (on this run's server, or on the server at `baseUrl`).
+ */
+export async function seedTenant(baseUrl?: string): Promise<Tenant> {
+  const call = (path: string, options: CallOptions = {}) => callApi(path, { baseUrl, ...options });
+  const s = await seed(baseUrl);
   const { token, envKey, projectId } = s;
   const env = `/api/v1/environments/${envKey}`;
   const feature = await ok(
