@@ -47,15 +47,3 @@ export function findProjectFeatureByName(projectId: number, name: string, tx: Db
 export function listProjectFeatures(projectId: number, tx: DbOrTx = db) {
   return tx.feature.findMany({ where: { projectId }, include: featureInclude, orderBy: { id: "asc" } });
 }
-
-/**
- * The environment id a features request names in `?environment=`, for the route's permission
- * rule: a validated query holds a number; one that did not validate is seen raw, and a string
- * of digits still names the environment (permission is checked before validation). Null when
- * none is named.
- */
-export function queryEnvironmentId(query: { environment?: unknown } | undefined): number | null {
-  const value = query?.environment;
-  if (typeof value === "number") return value;
-  return typeof value === "string" && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : null;
-}

@@ -1,6 +1,6 @@
 // GET/POST /api/v1/projects/{id}/features/ — a project's features (filtered, sorted, paged); create one
 import { withApi } from "@/lib/api/handler";
-import { queryEnvironmentId } from "@/lib/features/access";
+import { queryId } from "@/lib/permissions/scope";
 import { createFeature } from "@/lib/features/features";
 import { listFeatures } from "@/lib/features/feature-list";
 import {
@@ -19,7 +19,7 @@ export const GET = withApi(
       project: "VIEW_PROJECT",
       of: (c) => c.params.projectId,
       // The answer carries ?environment='s states and override counts.
-      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryEnvironmentId(c.query), hidden: 403 },
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
     },
     params,
     query: ZFeatureListQuery,
@@ -33,7 +33,7 @@ export const POST = withApi(
     permission: {
       project: "CREATE_FEATURE",
       of: (c) => c.params.projectId,
-      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryEnvironmentId(c.query), hidden: 403 },
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
     },
     params,
     query: ZFeatureDetailQuery,

@@ -1,6 +1,6 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/ — one feature
 import { withApi } from "@/lib/api/handler";
-import { queryEnvironmentId } from "@/lib/features/access";
+import { queryId } from "@/lib/permissions/scope";
 import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
 import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";
 
@@ -13,7 +13,7 @@ export const GET = withApi(
       project: "VIEW_PROJECT",
       of: (c) => c.params.projectId,
       // The answer carries ?environment='s states and override counts.
-      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryEnvironmentId(c.query), hidden: 403 },
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
     },
     params,
     query: ZFeatureDetailQuery,
