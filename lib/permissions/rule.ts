@@ -45,6 +45,12 @@ export type PermissionRule<C = never> = (
    * member asking about themselves: `askingAboutThemselves` in ./detailed.ts).
    */
   orIf?: (ctx: C) => Promise<boolean>;
+  /**
+   * A second rule the caller must pass as well, checked once this one has passed: a request
+   * that reaches into a narrower object than its path (the features list's `?environment=`
+   * shows that environment's states, so it asks VIEW_ENVIRONMENT there besides VIEW_PROJECT).
+   */
+  and?: PermissionRule<C>;
 };
 
 export type RuleContext = { user: { id: number } };
@@ -59,6 +65,15 @@ export async function enforcePermission<C extends RuleContext>(
   rule: PermissionRule<C>,
   ctx: C,
   tentative = false,
+): Promise<boolean> {
+  if (!(await enforceOne(rule, ctx, tentative))) return false;
+  return rule.and ? enforcePermission(rule.and, ctx, tentative) : true;
+}
+
+async function enforceOne<C extends RuleContext>(
+  rule: PermissionRule<C>,
+  ctx: C,
+  tentative: boolean,
 ): Promise<boolean> {
   if ("member" in rule) return true;
   const userId = ctx.user.id;

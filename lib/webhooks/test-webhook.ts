@@ -1,8 +1,14 @@
 // POST /webhooks/test/: sends a sample payload of the chosen kind to a URL, signed with the
-// given secret, and reports the receiver's answer as Flagsmith does. Nothing is stored.
-import { jsonResponse } from "@/lib/api/error-response";
+// given secret. Nothing is stored. Unlike Flagsmith (400 with the receiver's status or a
+// connection error), the answer is the same whatever happened on the network: 200 with
+// `delivered` true only for a 2xx answer. A closed port, an open one that speaks something
+// else, a non-2xx status, a timeout, an unknown name and a name that resolves to a refused
+// address all read "not delivered", so the endpoint cannot map ports or internal names.
+// Each account and client address may send a few per minute (./test-limit.ts).
+import { clientAddressOf } from "@/lib/auth/client-address";
 import type { TWebhookTest } from "./schemas";
 import { encodePayload } from "./signing";
+import { webhookTestLimiter } from "./test-limit";
 import { sendOnce } from "./worker";
 
 const sampleState = (enabled: boolean, value: string) => ({
@@ -51,29 +57,16 @@ export function samplePayload(scope: "organisation" | "environment") {
   };
 }
 
-export async function testWebhook(input: TWebhookTest) {
+export type WebhookTestResult = { detail: string; delivered: boolean };
+
+export async function testWebhook(
+  caller: { userId: number; request: Request },
+  input: TWebhookTest,
+): Promise<WebhookTestResult> {
+  webhookTestLimiter().take({ userId: caller.userId, address: clientAddressOf(caller.request.headers) });
   const body = encodePayload(samplePayload(input.scope.type));
   const attempt = await sendOnce(input.webhook_url, body, input.secret ?? "");
-  if (attempt.status_code === null) {
-    return jsonResponse(
-      {
-        detail: "Could not connect to webhook URL",
-        body: attempt.blocked
-          ? attempt.error
-          : "Please check the URL, and ensure it is valid and accessible from the server.",
-      },
-      400,
-    );
-  }
-  if (attempt.error !== null) {
-    return jsonResponse(
-      {
-        detail: "Webhook returned error status",
-        body: `Webhook returned HTTP ${attempt.status_code}.`,
-        status: attempt.status_code,
-      },
-      400,
-    );
-  }
-  return { detail: "Webhook test successful", status: attempt.status_code };
+  return attempt.error === null
+    ? { detail: "Webhook test successful", delivered: true }
+    : { detail: "Webhook test not delivered: the URL did not answer with a 2xx status", delivered: false };
 }

@@ -5,6 +5,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { requireEnvironment, requireOrganisationAdmin } from "@/lib/organisations/access";
+import { redactWebhookUrl } from "./redact-url";
 import type { TWebhookCreate, TWebhookUpdate } from "./schemas";
 
 export type WebhookOwner = { userId: number; apiKey: string } | { userId: number; organisationId: number };
@@ -57,17 +58,20 @@ export async function getWebhook(owner: WebhookOwner, webhookId: number) {
   return serializeWebhook(await requireWebhook(owner, webhookId));
 }
 
-/** The secret is never written into the audit log, only whether it changed. */
+/**
+ * The secret is never written into the audit log, only whether it changed; the URL is
+ * redacted (redactWebhookUrl), in the entry and so in the AUDIT_LOG_CREATED payloads made from it.
+ */
 async function recordWebhookChange(tx: Tx, before: WebhookRow | null, after: WebhookRow | null) {
   const row = (after ?? before) as WebhookRow;
   const fields = (r: WebhookRow | null) =>
-    r && { url: r.url, enabled: r.enabled, secret: r.secret ? "****" : "" };
+    r && { url: redactWebhookUrl(r.url), enabled: r.enabled, secret: r.secret ? "****" : "" };
   const action = !before ? "created" : !after ? "deleted" : "updated";
   await recordAudit(tx, {
     type: "WEBHOOK",
     before: fields(before),
     after: fields(after),
-    log: `Webhook ${action}: ${row.url}`,
+    log: `Webhook ${action}: ${redactWebhookUrl(row.url)}`,
     object: row,
     scope: { environmentId: row.environmentId, organisationId: row.organisationId },
   });

@@ -422,6 +422,15 @@ describe("features", () => {
     await invoke("createFeature", { token, path: { projectId: other.projectId }, body: { name: "x" } }, 404);
     await invoke("getFeature", { token, path: missing }, 404);
     await invoke("getFeature", { token, path, query: { environment: "x" } }, 400);
+    // An environment named in the query that the caller cannot view (here another tenant's).
+    const theirEnvironment = { environment: String(other.environmentId) };
+    await invoke("listFeatures", { token, path: { projectId }, query: theirEnvironment }, 403);
+    await invoke("getFeature", { token, path, query: theirEnvironment }, 403);
+    await invoke(
+      "createFeature",
+      { token, path: { projectId }, query: theirEnvironment, body: { name: unique("x") } },
+      403,
+    );
     await invoke("updateFeature", { token, path: missing, body: {} }, 404);
     await invoke("updateFeature", { token, path, body: { is_archived: "x" } }, 400);
     await invoke("partialUpdateFeature", { token, path: missing, body: {} }, 404);
@@ -1338,13 +1347,20 @@ describe("webhooks", () => {
     await invoke(
       "testWebhook",
       { token, body: { webhook_url: "http://127.0.0.1:1/", scope: { type: "environment" } } },
-      400,
+      200,
     );
     await invoke("testWebhook", { token, body: {} }, 400);
     const receiver = createServer((_req, res) => res.writeHead(204).end());
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
     await invoke("testWebhook", { token, body: { webhook_url: url, scope: { type: "organisation" } } }, 200);
+    // Ten tests per account a minute by default (README, Limits and security): a fresh account's
+    // eleventh is refused.
+    const tester = await signUp();
+    const sample = { webhook_url: url, scope: { type: "organisation" } };
+    for (let i = 0; i < 10; i++) await invoke("testWebhook", { token: tester.token, body: sample }, 200);
+    await invoke("testWebhook", { token: tester.token, body: sample }, 429);
+    receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
   });
 });

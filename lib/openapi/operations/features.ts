@@ -143,6 +143,9 @@ export const featureOperations: Operation[] = [
         schema: z.union([ZValidationErrors, ZErrorList]),
       },
       401: notAuthenticated,
+      403: forbidden(
+        "The caller lacks VIEW_PROJECT (CREATE_FEATURE to create), or VIEW_ENVIRONMENT on the environment of `?environment=`, or that environment does not exist",
+      ),
       404: {
         ...invalidPage,
         description:
@@ -170,6 +173,9 @@ export const featureOperations: Operation[] = [
         description: `${invalidBody.description} A name already used in the project (case-insensitively) is a \`name\` error.`,
       },
       401: notAuthenticated,
+      403: forbidden(
+        "The caller lacks VIEW_PROJECT (CREATE_FEATURE to create), or VIEW_ENVIRONMENT on the environment of `?environment=`, or that environment does not exist",
+      ),
       404: notFound("The project (or the environment of `?environment=`)"),
     },
   },
@@ -188,6 +194,9 @@ export const featureOperations: Operation[] = [
       200: ok("The feature.", ZFeature),
       400: { description: "`environment` is not an integer.", schema: ZValidationErrors },
       401: notAuthenticated,
+      403: forbidden(
+        "The caller lacks VIEW_PROJECT (CREATE_FEATURE to create), or VIEW_ENVIRONMENT on the environment of `?environment=`, or that environment does not exist",
+      ),
       404: notFound("The project, the feature (or the environment of `?environment=`)"),
     },
   },

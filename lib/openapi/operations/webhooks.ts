@@ -7,14 +7,9 @@ import {
   ZWebhookTest,
   ZWebhookUpdate,
 } from "@/lib/webhooks/schemas";
-import {
-  ZWebhook,
-  ZWebhookDeliveryList,
-  ZWebhookList,
-  ZWebhookTestFailure,
-  ZWebhookTestResult,
-} from "../responses/webhooks";
+import { ZWebhook, ZWebhookDeliveryList, ZWebhookList, ZWebhookTestResult } from "../responses/webhooks";
 import type { Operation, ResponseSpec } from "../types";
+import { ZErrorDetail } from "../responses/common";
 import { forbidden, invalidBody, noContent, notAuthenticated, notFound, ok } from "./shared";
 
 const tag = "Webhooks" as const;
@@ -162,16 +157,20 @@ export const webhookOperations: Operation[] = [
     summary: "Send a test webhook",
     description:
       "Sends a sample payload of the chosen kind (FLAG_UPDATED for environment webhooks, AUDIT_LOG_CREATED " +
-      "for organisation webhooks) to the URL, signed with the secret if one is given, and reports the answer.",
+      "for organisation webhooks) to the URL, signed with the secret if one is given, and says whether it was " +
+      "delivered (a 2xx answer), with the same status and shape whatever happened on the network. Each account " +
+      "and client address may send a few per minute (README, Limits and security).",
     tag,
     security: "token",
     body: ZWebhookTest,
     status: 200,
     responses: {
-      200: ok("The receiver answered with a 2xx status.", ZWebhookTestResult),
-      400: {
-        description: "Invalid body, or the receiver failed or could not be reached.",
-        schema: ZWebhookTestFailure,
+      200: ok("Sent: `delivered` says whether the URL answered with a 2xx status.", ZWebhookTestResult),
+      400: invalidBody,
+      429: {
+        description:
+          "Too many tests from this account or address (`Request was throttled. Expected available in N seconds.`); `Retry-After` says when to try again.",
+        schema: ZErrorDetail,
       },
       401: notAuthenticated,
     },

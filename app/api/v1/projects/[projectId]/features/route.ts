@@ -1,5 +1,6 @@
 // GET/POST /api/v1/projects/{id}/features/ — a project's features (filtered, sorted, paged); create one
 import { withApi } from "@/lib/api/handler";
+import { queryId } from "@/lib/permissions/scope";
 import { createFeature } from "@/lib/features/features";
 import { listFeatures } from "@/lib/features/feature-list";
 import {
@@ -14,7 +15,12 @@ const params = ZProjectFeaturesParams;
 export const GET = withApi(
   {
     auth: "user",
-    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    permission: {
+      project: "VIEW_PROJECT",
+      of: (c) => c.params.projectId,
+      // The answer carries ?environment='s states and override counts.
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
+    },
     params,
     query: ZFeatureListQuery,
   },
@@ -24,7 +30,11 @@ export const GET = withApi(
 export const POST = withApi(
   {
     auth: "user",
-    permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    permission: {
+      project: "CREATE_FEATURE",
+      of: (c) => c.params.projectId,
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
+    },
     params,
     query: ZFeatureDetailQuery,
     body: ZFeatureCreate,

@@ -1,5 +1,6 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/ — one feature
 import { withApi } from "@/lib/api/handler";
+import { queryId } from "@/lib/permissions/scope";
 import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
 import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";
 
@@ -8,7 +9,12 @@ const params = ZFeatureParams;
 export const GET = withApi(
   {
     auth: "user",
-    permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
+    permission: {
+      project: "VIEW_PROJECT",
+      of: (c) => c.params.projectId,
+      // The answer carries ?environment='s states and override counts.
+      and: { environment: "VIEW_ENVIRONMENT", of: (c) => queryId(c.query.environment), hidden: 403 },
+    },
     params,
     query: ZFeatureDetailQuery,
   },
