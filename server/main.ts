@@ -5,14 +5,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { stampClientAddress } from "@/lib/auth/client-address";
+import { requestClientAddress, stampClientAddress } from "@/lib/auth/client-address";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { closeAllStreams } from "@/lib/sdk/sse/hub";
+import { answerClientError } from "./client-error";
 import { serveFastLane } from "./fast-lane";
-import { maxRequestBodyBytes, readMaxBodyBytesInFlight } from "./limits";
+import { createHeapGuard, isHealthPath, sendShortOfMemory } from "./heap-guard";
+import { maxRequestBodyBytes, readMaxBodyBytesInFlight, readTransportLimits } from "./limits";
 import { createBodyLimiter } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
@@ -47,10 +49,16 @@ function keepServingOnStrayErrors() {
 
 async function main() {
   process.chdir(root);
+  const transport = readTransportLimits();
   const limitRequestBody = createBodyLimiter({
     maxBodyBytes: maxRequestBodyBytes(),
     maxInFlightBytes: readMaxBodyBytesInFlight(),
+    maxInFlightBytesPerAddress: transport.maxBodyBytesInFlightPerAddress,
+    startTimeoutMs: transport.bodyStartTimeoutMs,
+    minBytesPerSecond: transport.bodyMinBytesPerSecond,
+    addressOf: requestClientAddress,
   });
+  const isHeapShort = createHeapGuard({ percent: transport.heapGuardPercent });
   const routeMethods = loadRouteMethods(path.join(import.meta.dirname, "route-methods.json"));
   const url = databaseUrl();
   const { applied } = await applyMigrations(url);
@@ -73,17 +81,26 @@ async function main() {
     stampClientAddress(req);
     handle(req, res).catch((error: unknown) => failRequest(res, error));
   };
-  const server = createServer((req, res) => {
+  const timeouts = {
+    headersTimeout: transport.headersTimeoutMs,
+    requestTimeout: transport.requestTimeoutMs,
+    // How often Node looks for requests past those timeouts (its default is every 30 s).
+    connectionsCheckingInterval: 1_000,
+  };
+  const server = createServer(timeouts, (req, res) => {
     try {
       const url = canonicalRequestUrl(req.url ?? "/");
       if (url === null) return sendJson(res, 404, { detail: "Not found." });
       req.url = url;
+      if (isHeapShort() && !isHealthPath(url)) return sendShortOfMemory(res);
       limitRequestBody(req, res, route);
     } catch (error) {
       failRequest(res, error);
     }
   });
+  // Longer than the 60 s idle timeout of common load balancers, so they never reuse a closed one.
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
   server.on("error", (error) => {
     // Typically EADDRINUSE: exit non-zero so a supervisor retries (README, "Keep it running").
     console.error("[ensign] server error:", error);
