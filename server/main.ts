@@ -15,7 +15,7 @@ import { answerClientError } from "./client-error";
 import { serveFastLane } from "./fast-lane";
 import { createHeapGuard, isHealthPath, sendShortOfMemory } from "./heap-guard";
 import { maxRequestBodyBytes, readMaxBodyBytesInFlight, readTransportLimits } from "./limits";
-import { createBodyLimiter } from "./request-body";
+import { createBodyLimiter, withReceivedBody } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
@@ -79,7 +79,7 @@ async function main() {
     const allow = routeMethods.disallowed(method, (req.url ?? "/").split("?", 1)[0]);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
-    handle(req, res).catch((error: unknown) => failRequest(res, error));
+    handle(withReceivedBody(req), res).catch((error: unknown) => failRequest(res, error));
   };
   const timeouts = {
     headersTimeout: transport.headersTimeoutMs,

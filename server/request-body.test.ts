@@ -2,7 +2,7 @@ import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createBodyLimiter, type BodyLimits } from "./request-body";
+import { createBodyLimiter, receivedBody, withReceivedBody, type BodyLimits } from "./request-body";
 
 type FakeResponse = ServerResponse & { status?: number; body?: string; headers?: Record<string, string> };
 
@@ -74,7 +74,7 @@ describe("createBodyLimiter", () => {
     expect(dispatched).toHaveLength(1001);
   });
 
-  it("hands on a body only once it has arrived whole, as a request that replays it", async () => {
+  it("hands on a body only once it has arrived whole, with the body, or as a request that replays it", async () => {
     const limit = createBodyLimiter(LIMITS);
     const dispatched: IncomingMessage[] = [];
     const req = declaring(11);
@@ -83,12 +83,17 @@ describe("createBodyLimiter", () => {
     expect(dispatched).toHaveLength(0);
     req.send('"bc"}');
     req.finish();
-    expect([dispatched[0].method, dispatched[0].url, dispatched[0].headers]).toEqual([
+    expect(dispatched).toEqual([req]);
+    expect(receivedBody(req)?.toString()).toBe('{"a":"bc"}');
+    const replay = withReceivedBody(req);
+    expect([replay.method, replay.url, replay.headers]).toEqual([
       "POST",
       "/api/v1/identities/",
       { "content-length": "11" },
     ]);
-    expect(await readAll(dispatched[0])).toBe('{"a":"bc"}');
+    expect(await readAll(replay)).toBe('{"a":"bc"}');
+    const bodiless = fakeRequest();
+    expect([receivedBody(bodiless), withReceivedBody(bodiless)]).toEqual([undefined, bodiless]);
   });
 
   it("counts bytes as they arrive: bodies declared and not sent hold none of the budget", () => {

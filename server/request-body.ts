@@ -1,6 +1,7 @@
 // The body limits of the production server, applied to every request before either lane (the
 // SDK fast lane or Next) reads a byte of it. A request with a body is received whole here and
-// handed on as a fresh request that replays it, so no handler ever waits on a slow client:
+// handed on with it (`receivedBody`; `withReceivedBody` makes a request that replays it for
+// Next), so no handler ever waits on a slow client:
 // - one body may be at most `maxBodyBytes` (413). A declared Content-Length over it is refused
 //   at once, unread; a chunked body once it passes the cap.
 // - bytes count as they arrive, never as declared: a client that declares a length and sends
@@ -26,6 +27,20 @@ export type BodyLimits = {
 
 export function tooLargeDetail(limit: number): string {
   return `Request body is too large: the limit is ${limit} bytes.`;
+}
+
+const RECEIVED = Symbol("ensign.receivedBody");
+type Received = IncomingMessage & { [RECEIVED]?: Buffer };
+
+/** The body this module received whole for `req`, or undefined if it has none. */
+export function receivedBody(req: IncomingMessage): Buffer | undefined {
+  return (req as Received)[RECEIVED];
+}
+
+/** `req` itself, or, when its body was received here, a request that replays that body. */
+export function withReceivedBody(req: IncomingMessage): IncomingMessage {
+  const body = receivedBody(req);
+  return body === undefined ? req : replayRequest(req, body);
 }
 
 export const BUSY_DETAIL = "The server is handling too many request bodies at once: try again shortly.";
@@ -103,9 +118,9 @@ export function createBodyLimiter(limits: BodyLimits) {
       chunks.push(chunk);
     };
     const onEnd = () => {
-      const body = Buffer.concat(chunks, size);
+      (req as Received)[RECEIVED] = Buffer.concat(chunks, size);
       stop();
-      dispatch(replayRequest(req, body), res);
+      dispatch(req, res);
     };
     // One timer per body, not per chunk: each window must have started the body (the first)
     // or brought the minimum rate (the later ones).
