@@ -1,7 +1,8 @@
 // Ensign's production server: one command starts everything. It prepares the database
 // (migrations, first admin), then serves the Next.js app (dashboard and every /api/v1 route).
 // Every request first passes the transport rules kept here, in one place, for both lanes:
-// one spelling per path, the body cap (413), and 405 for a method a route does not answer.
+// one spelling per path, the heap guard (503), the body limits (413, 503, 408 for slow
+// bodies), Node's header and request timeouts, and 405 for a method a route does not answer.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
