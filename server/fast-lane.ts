@@ -14,7 +14,7 @@ import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
 import { matchOfrepRoute } from "@/lib/sdk/ofrep/handlers";
 import { maxRequestBodyBytes } from "./limits";
-import { sendTooLarge } from "./request-body";
+import { receivedBody, sendTooLarge } from "./request-body";
 import { sendError } from "./respond";
 import { sendMethodNotAllowed } from "./route-methods";
 
@@ -30,6 +30,9 @@ const ROUTES: Record<string, Partial<Record<string, SdkHandler>>> = {
 
 // The entry's cap already holds; counting again keeps the lane safe wherever it is mounted.
 function readBody(req: IncomingMessage): Promise<string | null> {
+  const received = receivedBody(req);
+  if (received)
+    return Promise.resolve(received.length > maxRequestBodyBytes() ? null : received.toString("utf8"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,20 +1,23 @@
 // Ensign's production server: one command starts everything. It prepares the database
 // (migrations, first admin), then serves the Next.js app (dashboard and every /api/v1 route).
 // Every request first passes the transport rules kept here, in one place, for both lanes:
-// one spelling per path, the body cap (413), and 405 for a method a route does not answer.
+// one spelling per path, the heap guard (503), the body limits (413, 503, 408 for slow
+// bodies), Node's header and request timeouts, and 405 for a method a route does not answer.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { stampClientAddress } from "@/lib/auth/client-address";
+import { requestClientAddress, stampClientAddress } from "@/lib/auth/client-address";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { NotFoundError } from "@/lib/api/errors";
 import { closeAllStreams } from "@/lib/sdk/sse/hub";
+import { answerClientError } from "./client-error";
 import { serveFastLane } from "./fast-lane";
-import { maxRequestBodyBytes, readMaxBodyBytesInFlight } from "./limits";
-import { createBodyLimiter } from "./request-body";
+import { createHeapGuard, isHealthPath, sendShortOfMemory } from "./heap-guard";
+import { maxRequestBodyBytes, readMaxBodyBytesInFlight, readTransportLimits } from "./limits";
+import { createBodyLimiter, withReceivedBody } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
@@ -39,10 +42,16 @@ function keepServingOnStrayErrors() {
 
 async function main() {
   process.chdir(root);
+  const transport = readTransportLimits();
   const limitRequestBody = createBodyLimiter({
     maxBodyBytes: maxRequestBodyBytes(),
     maxInFlightBytes: readMaxBodyBytesInFlight(),
+    maxInFlightBytesPerAddress: transport.maxBodyBytesInFlightPerAddress,
+    startTimeoutMs: transport.bodyStartTimeoutMs,
+    minBytesPerSecond: transport.bodyMinBytesPerSecond,
+    addressOf: requestClientAddress,
   });
+  const isHeapShort = createHeapGuard({ percent: transport.heapGuardPercent });
   const routeMethods = loadRouteMethods(path.join(import.meta.dirname, "route-methods.json"));
   const url = databaseUrl();
   const { applied } = await applyMigrations(url);
@@ -65,19 +74,28 @@ async function main() {
     const allow = routeMethods.disallowed(method, pathname);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
-    handle(req, res).catch((error: unknown) => sendError(res, error));
+    handle(withReceivedBody(req), res).catch((error: unknown) => sendError(res, error));
   };
-  const server = createServer((req, res) => {
+  const timeouts = {
+    headersTimeout: transport.headersTimeoutMs,
+    requestTimeout: transport.requestTimeoutMs,
+    // How often Node looks for requests past those timeouts (its default is every 30 s).
+    connectionsCheckingInterval: 1_000,
+  };
+  const server = createServer(timeouts, (req, res) => {
     try {
       const url = canonicalRequestUrl(req.url ?? "/");
       if (url === null) return sendError(res, new NotFoundError());
       req.url = url;
+      if (isHeapShort() && !isHealthPath(url)) return sendShortOfMemory(res);
       limitRequestBody(req, res, route);
     } catch (error) {
       sendError(res, error);
     }
   });
+  // Longer than the 60 s idle timeout of common load balancers, so they never reuse a closed one.
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", answerClientError);
   server.on("error", (error) => {
     // Typically EADDRINUSE: exit non-zero so a supervisor retries (README, "Keep it running").
     console.error("[ensign] server error:", error);

@@ -1,23 +1,51 @@
 // The body limits of the production server, applied to every request before either lane (the
-// SDK fast lane or Next) reads a byte of it:
+// SDK fast lane or Next) reads a byte of it. A request with a body is received whole here and
+// handed on with it (`receivedBody`; `withReceivedBody` makes a request that replays it for
+// Next), so no handler ever waits on a slow client:
 // - one body may be at most `maxBodyBytes` (413). A declared Content-Length over it is refused
-//   at once, unread; Node's parser guarantees a body is never longer than it declares. A
-//   chunked body has no declared length, so it is counted as it arrives, held (at most the
-//   cap) and handed on as a fresh request that replays it; one chunk too many answers 413.
-// - the bodies being handled at once may total `maxInFlightBytes` (503 with Retry-After), so
-//   many bodies under the cap cannot exhaust memory together either. A body is counted from
-//   its arrival until its answer is sent; one body alone is always let through.
+//   at once, unread; a chunked body once it passes the cap.
+// - bytes count as they arrive, never as declared: a client that declares a length and sends
+//   nothing holds nothing. The bodies being handled at once may total `maxInFlightBytes`, and
+//   one client address may hold `maxInFlightBytesPerAddress` of them (503 with Retry-After);
+//   a body counts until its answer is sent, and one body alone (in all, or of its address)
+//   always passes, so a body of the cap is never refused for its own size.
+// - a body must start within `startTimeoutMs` and then bring `minBytesPerSecond` in every
+//   window of that length, or it is dropped with 408 and its bytes released.
 // Requests without a body pass through untouched: the SDK reads cost nothing here.
 import { IncomingMessage, type ServerResponse } from "node:http";
+import { sendJson } from "./respond";
 
 export type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
-export type BodyLimits = { maxBodyBytes: number; maxInFlightBytes: number };
+export type BodyLimits = {
+  maxBodyBytes: number;
+  maxInFlightBytes: number;
+  maxInFlightBytesPerAddress: number;
+  startTimeoutMs: number;
+  minBytesPerSecond: number;
+  /** The client address a request's bytes count against (lib/auth/client-address.ts). */
+  addressOf: (req: IncomingMessage) => string;
+};
 
 export function tooLargeDetail(limit: number): string {
   return `Request body is too large: the limit is ${limit} bytes.`;
 }
 
+const RECEIVED = Symbol("ensign.receivedBody");
+type Received = IncomingMessage & { [RECEIVED]?: Buffer };
+
+/** The body this module received whole for `req`, or undefined if it has none. */
+export function receivedBody(req: IncomingMessage): Buffer | undefined {
+  return (req as Received)[RECEIVED];
+}
+
+/** `req` itself, or, when its body was received here, a request that replays that body. */
+export function withReceivedBody(req: IncomingMessage): IncomingMessage {
+  const body = receivedBody(req);
+  return body === undefined ? req : replayRequest(req, body);
+}
+
 export const BUSY_DETAIL = "The server is handling too many request bodies at once: try again shortly.";
+export const SLOW_BODY_DETAIL = "The request body did not arrive in time.";
 
 function sendError(
   res: ServerResponse,
@@ -26,15 +54,8 @@ function sendError(
   headers: Record<string, string> = {},
 ) {
   if (res.headersSent) return void res.destroy();
-  const body = JSON.stringify({ detail });
   // The connection closes after the answer, so a body left unread is never read.
-  res.writeHead(status, {
-    "Content-Type": "application/json",
-    "Content-Length": String(Buffer.byteLength(body)),
-    Connection: "close",
-    ...headers,
-  });
-  res.end(body);
+  sendJson(res, status, { detail }, { Connection: "close", ...headers });
 }
 
 /** 413 with a JSON detail. */
@@ -43,38 +64,73 @@ export function sendTooLarge(res: ServerResponse, limit: number): void {
 }
 
 /** A function that passes each request on to `dispatch` within the limits, or answers itself. */
-export function createBodyLimiter({ maxBodyBytes, maxInFlightBytes }: BodyLimits) {
+export function createBodyLimiter(limits: BodyLimits) {
+  const { maxBodyBytes, maxInFlightBytes, maxInFlightBytesPerAddress, startTimeoutMs } = limits;
+  const minBytesPerWindow = Math.ceil((limits.minBytesPerSecond * startTimeoutMs) / 1000);
   let inFlight = 0;
-  /** Whether `bytes` more fit beside the `own` bytes this request already holds. */
-  const fits = (bytes: number, own = 0) => inFlight === own || inFlight + bytes <= maxInFlightBytes;
-  const hold = (res: ServerResponse, bytes: () => number) => res.once("close", () => (inFlight -= bytes()));
-  const sendBusy = (res: ServerResponse) => sendError(res, 503, BUSY_DETAIL, { "Retry-After": "1" });
+  const byAddress = new Map<string, number>();
 
-  function bufferChunkedBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch) {
-    const chunks: Buffer[] = [];
+  function receiveBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch) {
+    const address = limits.addressOf(req);
+    let chunks: Buffer[] = [];
     let size = 0;
-    hold(res, () => size);
+    let windowBytes = 0;
+    let startedInWindow = false;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inFlight -= size;
+      const held = (byAddress.get(address) ?? 0) - size;
+      if (held > 0) byAddress.set(address, held);
+      else byAddress.delete(address);
+    };
     const stop = () => {
+      clearInterval(timer);
       req.off("data", onData);
       req.off("end", onEnd);
       req.pause();
-      chunks.length = 0;
+      chunks = [];
+    };
+    const refuse = (answer: () => void) => {
+      stop();
+      release();
+      answer();
     };
     const onData = (chunk: Buffer) => {
-      if (size + chunk.length > maxBodyBytes) return void (stop(), sendTooLarge(res, maxBodyBytes));
-      if (!fits(chunk.length, size)) return void (stop(), sendBusy(res));
+      if (size + chunk.length > maxBodyBytes) return refuse(() => sendTooLarge(res, maxBodyBytes));
+      const held = byAddress.get(address) ?? 0;
+      const fits =
+        (inFlight === size || inFlight + chunk.length <= maxInFlightBytes) &&
+        (held === size || held + chunk.length <= maxInFlightBytesPerAddress);
+      if (!fits) return refuse(() => sendError(res, 503, BUSY_DETAIL, { "Retry-After": "1" }));
+      if (size === 0) startedInWindow = true;
       size += chunk.length;
+      windowBytes += chunk.length;
       inFlight += chunk.length;
+      byAddress.set(address, held + chunk.length);
       chunks.push(chunk);
     };
     const onEnd = () => {
-      req.off("data", onData);
-      req.off("end", onEnd);
-      dispatch(replayRequest(req, Buffer.concat(chunks, size)), res);
+      (req as Received)[RECEIVED] = Buffer.concat(chunks, size);
+      stop();
+      dispatch(req, res);
     };
+    // One timer per body, not per chunk: each window must have started the body (the first)
+    // or brought the minimum rate (the later ones).
+    const timer = setInterval(() => {
+      const isTooSlow = size === 0 || (!startedInWindow && windowBytes < minBytesPerWindow);
+      if (isTooSlow) return refuse(() => sendError(res, 408, SLOW_BODY_DETAIL));
+      windowBytes = 0;
+      startedInWindow = false;
+    }, startTimeoutMs);
+    res.once("close", () => {
+      stop();
+      release();
+    });
     req.on("data", onData);
     req.on("end", onEnd);
-    // The client went away mid-body: nothing to answer.
+    // The client went away mid-body: nothing to answer; the response's close releases it.
     req.on("error", stop);
   }
 
@@ -83,15 +139,9 @@ export function createBodyLimiter({ maxBodyBytes, maxInFlightBytes }: BodyLimits
     if (declared !== undefined) {
       const bytes = Number(declared);
       if (bytes > maxBodyBytes) return sendTooLarge(res, maxBodyBytes);
-      if (bytes > 0) {
-        if (!fits(bytes)) return sendBusy(res);
-        inFlight += bytes;
-        hold(res, () => bytes);
-      }
-      return dispatch(req, res);
-    }
-    if (req.headers["transfer-encoding"] === undefined) return dispatch(req, res);
-    bufferChunkedBody(req, res, dispatch);
+      if (!(bytes > 0)) return dispatch(req, res);
+    } else if (req.headers["transfer-encoding"] === undefined) return dispatch(req, res);
+    receiveBody(req, res, dispatch);
   };
 }
 

@@ -23,14 +23,19 @@ export function resolveClientAddress(socketAddress: string, forwardedFor: string
   return chain[Math.max(0, chain.length - 1 - hops)];
 }
 
-/** Called by the server for every request it hands to Next. */
-export function stampClientAddress(req: IncomingMessage): void {
+/** The client address of a request as the server receives it (socket and X-Forwarded-For). */
+export function requestClientAddress(req: IncomingMessage): string {
   const forwarded = req.headers["x-forwarded-for"];
-  req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(
+  return resolveClientAddress(
     req.socket.remoteAddress ?? "unknown",
     Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
     trustedProxies(),
   );
+}
+
+/** Called by the server for every request it hands to Next. */
+export function stampClientAddress(req: IncomingMessage): void {
+  req.headers[CLIENT_ADDRESS_HEADER] = requestClientAddress(req);
 }
 
 /** The stamped address; "unknown" when not served by server/main.ts (next dev). */

@@ -95,7 +95,7 @@ const SMALL_LIMITS = {
   ENSIGN_MAX_BODY_BYTES_IN_FLIGHT: String(SMALL_BUDGET),
 };
 
-/** A request that declares `length` bytes and sends only a few: its body stays in flight. */
+/** A request that declares `length` bytes and sends all but one: its body stays in flight. */
 function holdBodyOpen(base: string, target: string, length: number) {
   const url = new URL(base);
   const req = httpRequest({
@@ -107,7 +107,8 @@ function holdBodyOpen(base: string, target: string, length: number) {
     agent: false,
   });
   req.on("error", () => undefined);
-  req.write("{");
+  // Bytes count as they arrive (issue 24): a body declared but not sent holds nothing.
+  req.write("x".repeat(length - 1));
   return () => req.destroy();
 }
 
