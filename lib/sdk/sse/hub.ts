@@ -5,7 +5,7 @@
 // so every instance's streams hear of every change within the poll interval (250 ms).
 // One timer sends keep-alive comments to every stream; a stream costs its socket and one Set
 // entry, nothing per stream per change beyond one write of a shared buffer.
-import { onSnapshotCompiled } from "../cache";
+import { onSnapshotCompiled, watchEnvironment } from "../cache";
 import type { SdkSnapshot } from "../snapshot";
 
 /** What the hub needs of a response: node:http's ServerResponse fits. */
@@ -17,7 +17,8 @@ export type SseSink = {
   once(event: "close", listener: () => void): unknown;
 };
 
-type Channel = { sinks: Set<SseSink>; updatedAtMs: number };
+/** `release` lets the cache forget the environment again (see watchEnvironment). */
+type Channel = { sinks: Set<SseSink>; updatedAtMs: number; release: () => void };
 
 type Hub = {
   channels: Map<number, Channel>;
@@ -87,7 +88,12 @@ export function openStream(snapshot: SdkSnapshot, sink: SseSink): void {
   ensureStarted();
   let channel = hub.channels.get(snapshot.environmentId);
   if (!channel) {
-    channel = { sinks: new Set(), updatedAtMs: snapshot.updatedAt.getTime() };
+    channel = {
+      sinks: new Set(),
+      updatedAtMs: snapshot.updatedAt.getTime(),
+      // Its snapshot may be dropped from the cache; its changes must still be heard.
+      release: watchEnvironment(snapshot),
+    };
     hub.channels.set(snapshot.environmentId, channel);
   }
   const { environmentId } = snapshot;
@@ -97,8 +103,10 @@ export function openStream(snapshot: SdkSnapshot, sink: SseSink): void {
   sink.write(environmentUpdatedEvent(Math.max(joined.updatedAtMs, snapshot.updatedAt.getTime())));
   sink.once("close", () => {
     joined.sinks.delete(sink);
-    if (joined.sinks.size === 0 && hub.channels.get(environmentId) === joined)
+    if (joined.sinks.size === 0 && hub.channels.get(environmentId) === joined) {
       hub.channels.delete(environmentId);
+      joined.release();
+    }
   });
 }
 
@@ -116,6 +124,9 @@ export function closeAllStreams(): void {
   hub.keepAlive = null;
   hub.unsubscribe?.();
   hub.unsubscribe = null;
-  for (const channel of hub.channels.values()) for (const sink of channel.sinks) sink.end();
+  for (const channel of hub.channels.values()) {
+    for (const sink of channel.sinks) sink.end();
+    channel.release();
+  }
   hub.channels.clear();
 }
