@@ -185,6 +185,7 @@ export async function updateFeature(scope: Scope & { featureId: number }, input:
     if (input.multivariate_options !== undefined) {
       await replaceFeatureOptions(tx, feature.id, input.multivariate_options);
     }
+    await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
     const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
     await recordAudit(tx, featureEntry(feature, after, `Flag / Remote Config updated: ${feature.name}`));

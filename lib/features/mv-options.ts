@@ -115,6 +115,7 @@ export async function updateMultivariateOption(scope: OptionScope, input: TMulti
     await assertKeyFree(tx, scope.featureId, data.key, existing.id);
     await assertTotalWithin100(tx, scope.featureId, data.defaultPercentageAllocation, existing.id);
     const updated = await tx.multivariateFeatureOption.update({ where: { id: existing.id }, data });
+    await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
     await recordOptionChange(tx, before);
     return updated;
