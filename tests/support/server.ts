@@ -25,6 +25,8 @@ export async function startEnsign(options: {
   databaseUrl: string;
   port?: number;
   env?: Record<string, string>;
+  /** Node options before the script, e.g. `--max-old-space-size=160` as `npm run serve` passes. */
+  nodeArgs?: string[];
 }): Promise<RunningEnsign> {
   const built =
     existsSync(path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")) &&
@@ -34,7 +36,7 @@ export async function startEnsign(options: {
   }
   const port = options.port ?? (await freePort());
   // As `npm run serve` starts it: the server bundle that `npm run build` writes.
-  const child = spawn(process.execPath, ["dist/server.mjs"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "dist/server.mjs"], {
     cwd: root,
     env: {
       ...process.env,
