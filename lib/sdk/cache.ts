@@ -182,6 +182,12 @@ function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | nul
       for (const listener of store.compiled) listener(snapshot);
       return snapshot;
     })
+    .catch((error: unknown) => {
+      // Not compared by the poller until a request compiles it again: a snapshot that cannot
+      // be built (too large) would otherwise be retried on every poll.
+      entry.revision = null;
+      throw error;
+    })
     .finally(() => {
       entry.compiling = null;
       // A failed compile, or one whose snapshot was too large to keep, leaves nothing to hold.
