@@ -99,13 +99,9 @@ export const valueBudgetMessage = (chars: number) =>
  * so far in this transaction: every string of its snapshot that grows with the data (feature
  * names, initial values and descriptions, variation values and keys, segment names and
  * condition properties and values, its feature states' values, the identifiers of its
- * identity overrides). A write that would make one too large for the heap is refused.
+ * identity overrides).
  */
-export async function assertValueBudget(tx: Tx, scope: { projectId: number } | { environmentId: number }) {
-  const projectId =
-    "projectId" in scope
-      ? scope.projectId
-      : (await tx.environment.findUniqueOrThrow({ where: { id: scope.environmentId } })).projectId;
+export async function readServedChars(tx: Tx, projectId: number): Promise<number> {
   const rows = await tx.$queryRaw<
     { shared: number | bigint | string | null; own: number | bigint | string | null }[]
   >`
@@ -141,8 +137,26 @@ export async function assertValueBudget(tx: Tx, scope: { projectId: number } | {
         FROM "Environment" env WHERE env."projectId" = ${projectId}
       ) e
     ) AS own`;
-  const total = Number(rows[0]?.shared ?? 0) + Number(rows[0]?.own ?? 0);
-  if (total > LIMITS.environmentValueBytes) {
+  return Number(rows[0]?.shared ?? 0) + Number(rows[0]?.own ?? 0);
+}
+
+/**
+ * Refuses a write that takes an environment past ENSIGN_MAX_ENVIRONMENT_VALUE_CHARS: what would
+ * make its snapshot too large for the heap. With `before` (readServedChars at the start of
+ * the transaction), an update that adds nothing passes even where older data is over the
+ * budget, so such an environment can still be edited down.
+ */
+export async function assertValueBudget(
+  tx: Tx,
+  scope: { projectId: number } | { environmentId: number },
+  before?: number,
+) {
+  const projectId =
+    "projectId" in scope
+      ? scope.projectId
+      : (await tx.environment.findUniqueOrThrow({ where: { id: scope.environmentId } })).projectId;
+  const total = await readServedChars(tx, projectId);
+  if (total > LIMITS.environmentValueBytes && (before === undefined || total > before)) {
     throw new ValidationError({ environment: [valueBudgetMessage(total)] });
   }
 }

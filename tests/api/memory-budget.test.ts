@@ -150,3 +150,46 @@ describe("feature descriptions", () => {
     expect((await api(`${features}${fits.body.id}/`, { token })).body.description).toBe("d".repeat(20_000));
   });
 });
+
+describe("an environment over a lowered budget", () => {
+  it("can still be edited down, and refuses what would add to it", async () => {
+    const { token, organisationId } = await owner();
+    const { id } = await project(token, organisationId, 1);
+    const ids: number[] = [];
+    for (const name of ["a", "b", "c"]) {
+      const res = await api(`/api/v1/projects/${id}/features/`, {
+        token,
+        body: { name, description: "d".repeat(20_000) },
+      });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    // The same database served with a budget its data already exceeds (60,003 characters).
+    const lowered = await startEnsign({
+      databaseUrl: database.url,
+      env: { ENSIGN_MAX_ENVIRONMENT_VALUE_CHARS: "50000" },
+    });
+    try {
+      const patch = (featureId: number, description: string) =>
+        call(`/api/v1/projects/${id}/features/${featureId}/`, {
+          baseUrl: lowered.url,
+          token,
+          method: "PATCH",
+          body: { description },
+        });
+      const shorter = await patch(ids[0], "d".repeat(10_000));
+      expect(shorter.status).toBe(200);
+      const longer = await patch(ids[0], "d".repeat(15_000));
+      expect(longer.status).toBe(400);
+      expect(longer.body.environment[0]).toMatch(/at most 50000 characters; this change would make 55003\.$/);
+      const created = await call(`/api/v1/projects/${id}/features/`, {
+        baseUrl: lowered.url,
+        token,
+        body: { name: "e" },
+      });
+      expect(created.status).toBe(400);
+    } finally {
+      await lowered.stop();
+    }
+  }, 120_000);
+});
