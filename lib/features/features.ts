@@ -7,7 +7,7 @@ import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { recordFeatureVersion } from "@/lib/versions/record";
 import { generateUuid } from "@/lib/keys";
-import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
+import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
 import { featureInclude, requireFeature } from "./access";
 import { environmentDefaultState } from "./defaults";
@@ -168,6 +168,7 @@ export async function getFeature(scope: Scope & { featureId: number }, query: TF
 export async function updateFeature(scope: Scope & { featureId: number }, input: TFeatureUpdate) {
   const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
   await db.$transaction(async (tx) => {
+    const served = await readServedChars(tx, scope.projectId);
     await tx.feature.update({
       where: { id: feature.id },
       data: {
@@ -185,6 +186,7 @@ export async function updateFeature(scope: Scope & { featureId: number }, input:
     if (input.multivariate_options !== undefined) {
       await replaceFeatureOptions(tx, feature.id, input.multivariate_options);
     }
+    await assertValueBudget(tx, { projectId: scope.projectId }, served);
     await touchEnvironments({ projectId: scope.projectId }, tx);
     const after = await tx.feature.findUniqueOrThrow({ where: { id: feature.id }, include: featureInclude });
     await recordAudit(tx, featureEntry(feature, after, `Flag / Remote Config updated: ${feature.name}`));

@@ -1,7 +1,7 @@
 // /projects/{id}/features/{id}/mv-options/: a feature's multivariate options one by one. Adding
 // an option makes the feature MULTIVARIATE and gives the option its default share in every
 // environment; removing the last makes it STANDARD again.
-import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
+import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
@@ -112,9 +112,11 @@ export async function updateMultivariateOption(scope: OptionScope, input: TMulti
   const data = mergeOptionData(existing, input);
   const option = await db.$transaction(async (tx) => {
     const before = await loadFeature(tx, scope.featureId);
+    const served = await readServedChars(tx, scope.projectId);
     await assertKeyFree(tx, scope.featureId, data.key, existing.id);
     await assertTotalWithin100(tx, scope.featureId, data.defaultPercentageAllocation, existing.id);
     const updated = await tx.multivariateFeatureOption.update({ where: { id: existing.id }, data });
+    await assertValueBudget(tx, { projectId: scope.projectId }, served);
     await touchEnvironments({ projectId: scope.projectId }, tx);
     await recordOptionChange(tx, before);
     return updated;

@@ -9,6 +9,8 @@ import { LIMITS } from "@/lib/limits/limits";
 import { pythonNumberString, storeFeatureValue } from "@/lib/values";
 
 export const MAX_FEATURE_VALUE_LENGTH = LIMITS.featureValueLength;
+/** Flagsmith's description is an unbounded TextField; this one is sent in every flag object. */
+export const MAX_FEATURE_DESCRIPTION_LENGTH = 20_000;
 const tooLong = `Ensure this field has no more than ${MAX_FEATURE_VALUE_LENGTH} characters.`;
 const NOT_A_STRING = "Not a valid string.";
 /** Group ids one request may name (a feature's group owners or add/remove-group-owners). */
@@ -113,7 +115,13 @@ export type TNestedMultivariateOption = z.infer<typeof ZNestedMultivariateOption
 
 const featureFields = {
   type: z.enum(["STANDARD", "MULTIVARIATE"]).optional().describe("Becomes MULTIVARIATE when options exist"),
-  description: z.string().trim().nullable().optional().describe("Free text"),
+  description: z
+    .string()
+    .trim()
+    .max(MAX_FEATURE_DESCRIPTION_LENGTH)
+    .nullable()
+    .optional()
+    .describe(`Free text, at most ${MAX_FEATURE_DESCRIPTION_LENGTH} characters`),
   tags: z
     .array(z.int())
     .optional()

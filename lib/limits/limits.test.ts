@@ -7,6 +7,8 @@ describe("readLimits", () => {
     expect(limits.featuresPerProject).toBe(1000);
     expect(limits.segmentsPerProject).toBe(500);
     expect(limits.featureValueLength).toBe(20_000);
+    expect(limits.snapshotCacheBytes).toBe(32_000_000);
+    expect(limits.snapshotCompiles).toBe(2);
   });
 
   it("reads positive integers and ignores anything else", () => {

@@ -17,6 +17,7 @@ export type Limits = {
   environmentValueBytes: number;
   snapshotBytes: number;
   snapshotCacheBytes: number;
+  snapshotCompiles: number;
   analyticsCount: number;
   segmentCountScan: number;
   pendingInvitesPerOrganisation: number;
@@ -36,6 +37,7 @@ export const LIMIT_SETTINGS: Record<keyof Limits, { env: string; fallback: numbe
   environmentValueBytes: { env: "ENSIGN_MAX_ENVIRONMENT_VALUE_CHARS", fallback: 2_000_000 },
   snapshotBytes: { env: "ENSIGN_MAX_SNAPSHOT_BYTES", fallback: 16_000_000 },
   snapshotCacheBytes: { env: "ENSIGN_SNAPSHOT_CACHE_BYTES", fallback: 32_000_000 },
+  snapshotCompiles: { env: "ENSIGN_MAX_CONCURRENT_COMPILES", fallback: 2 },
   analyticsCount: { env: "ENSIGN_MAX_ANALYTICS_COUNT", fallback: 1_000_000 },
   segmentCountScan: { env: "ENSIGN_SEGMENT_COUNT_SCAN_LIMIT", fallback: 10_000 },
   pendingInvitesPerOrganisation: { env: "ENSIGN_MAX_PENDING_INVITES_PER_ORGANISATION", fallback: 500 },

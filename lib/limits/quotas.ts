@@ -92,28 +92,71 @@ export async function assertQuota(tx: Tx, quota: Quota, parentId: number, adding
 }
 
 export const valueBudgetMessage = (chars: number) =>
-  `Feature values in one environment may total at most ${LIMITS.environmentValueBytes} characters; this change would make ${chars}.`;
+  `What one environment serves to SDKs (feature names, descriptions and values, variations, segments, identity overrides) may total at most ${LIMITS.environmentValueBytes} characters; this change would make ${chars}.`;
 
 /**
- * The largest total of feature values (states, overrides and the project's variation values)
- * in any environment of the project, as written so far in this transaction: what an SDK
- * snapshot holds, so a write that would make one too large for the heap is refused.
+ * The largest number of characters any environment of the project serves to SDKs, as written
+ * so far in this transaction: every string of its snapshot that grows with the data (feature
+ * names, initial values and descriptions, variation values and keys, segment names and
+ * condition properties and values, its feature states' values, the identifiers of its
+ * identity overrides).
  */
-export async function assertValueBudget(tx: Tx, scope: { projectId: number } | { environmentId: number }) {
+export async function readServedChars(tx: Tx, projectId: number): Promise<number> {
+  const rows = await tx.$queryRaw<
+    { shared: number | bigint | string | null; own: number | bigint | string | null }[]
+  >`
+    SELECT (
+      SELECT COALESCE(SUM(LENGTH(f."name") + COALESCE(LENGTH(f."initialValue"), 0)
+        + COALESCE(LENGTH(f."description"), 0)), 0)
+      FROM "Feature" f WHERE f."projectId" = ${projectId}
+    ) + (
+      SELECT COALESCE(SUM(COALESCE(LENGTH(o."value"), 0) + COALESCE(LENGTH(o."key"), 0)), 0)
+      FROM "MultivariateFeatureOption" o JOIN "Feature" f ON f.id = o."featureId"
+      WHERE f."projectId" = ${projectId}
+    ) + (
+      SELECT COALESCE(SUM(LENGTH(s."name")), 0) FROM "Segment" s WHERE s."projectId" = ${projectId}
+    ) + (
+      SELECT COALESCE(SUM(COALESCE(LENGTH(c."property"), 0) + COALESCE(LENGTH(c."value"), 0)), 0)
+      FROM "SegmentCondition" c
+      JOIN "SegmentRule" r ON r.id = c."ruleId"
+      LEFT JOIN "SegmentRule" p ON p.id = r."parentRuleId"
+      LEFT JOIN "SegmentRule" g ON g.id = p."parentRuleId"
+      JOIN "Segment" s ON s.id = COALESCE(r."segmentId", p."segmentId", g."segmentId")
+      WHERE s."projectId" = ${projectId}
+    ) AS shared, (
+      SELECT COALESCE(MAX(e.total), 0) FROM (
+        SELECT (
+          SELECT COALESCE(SUM(LENGTH(st."value")), 0) FROM "FeatureState" st WHERE st."environmentId" = env.id
+        ) + (
+          SELECT COALESCE(SUM(LENGTH(i."identifier")), 0) FROM "Identity" i
+          WHERE i.id IN (
+            SELECT st."identityId" FROM "FeatureState" st
+            WHERE st."environmentId" = env.id AND st."identityId" IS NOT NULL
+          )
+        ) AS total
+        FROM "Environment" env WHERE env."projectId" = ${projectId}
+      ) e
+    ) AS own`;
+  return Number(rows[0]?.shared ?? 0) + Number(rows[0]?.own ?? 0);
+}
+
+/**
+ * Refuses a write that takes an environment past ENSIGN_MAX_ENVIRONMENT_VALUE_CHARS: what would
+ * make its snapshot too large for the heap. With `before` (readServedChars at the start of
+ * the transaction), an update that adds nothing passes even where older data is over the
+ * budget, so such an environment can still be edited down.
+ */
+export async function assertValueBudget(
+  tx: Tx,
+  scope: { projectId: number } | { environmentId: number },
+  before?: number,
+) {
   const projectId =
     "projectId" in scope
       ? scope.projectId
       : (await tx.environment.findUniqueOrThrow({ where: { id: scope.environmentId } })).projectId;
-  const rows = await tx.$queryRaw<{ total: number | bigint | string | null }[]>`
-    SELECT COALESCE(SUM(LENGTH(s."value")), 0) + (
-      SELECT COALESCE(SUM(LENGTH(o."value")), 0) FROM "MultivariateFeatureOption" o
-      JOIN "Feature" f ON f.id = o."featureId" WHERE f."projectId" = ${projectId}
-    ) AS total
-    FROM "FeatureState" s JOIN "Environment" e ON e.id = s."environmentId"
-    WHERE e."projectId" = ${projectId}
-    GROUP BY s."environmentId" ORDER BY total DESC LIMIT 1`;
-  const total = Number(rows[0]?.total ?? 0);
-  if (total > LIMITS.environmentValueBytes) {
+  const total = await readServedChars(tx, projectId);
+  if (total > LIMITS.environmentValueBytes && (before === undefined || total > before)) {
     throw new ValidationError({ environment: [valueBudgetMessage(total)] });
   }
 }

@@ -42,7 +42,7 @@ export type TGroupWrite = z.infer<typeof ZGroupPatch>;
 export const ZUserIds = z.object({ user_ids: z.array(z.int()).describe("User ids") });
 export type TUserIds = z.infer<typeof ZUserIds>;
 
-const permissions = z.array(z.string()).describe("Permission keys granted");
+const permissions = z.array(z.string().max(100)).max(100).describe("Permission keys granted");
 const admin = z.boolean().describe("Admin of the object: every permission");
 
 export const ZUserGrantWrite = z.object({

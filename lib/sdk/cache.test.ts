@@ -2,29 +2,42 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hashServerKey } from "@/lib/auth/server-key-hash";
 import type { SdkSnapshot } from "./snapshot";
 
-const db = vi.hoisted(() => ({
-  revisions: new Map<number, number>(),
-  keys: new Map<string, number>(),
-  serverKeys: new Map<number, string[]>(),
-  compiles: 0,
-  keyLookups: 0,
-  listener: null as null | ((ids: number[] | "all") => void),
-}));
+const db = vi.hoisted(() => {
+  // Read by lib/limits/limits.ts when the cache module loads.
+  process.env.ENSIGN_SNAPSHOT_CACHE_BYTES = "1000";
+  process.env.ENSIGN_MAX_CONCURRENT_COMPILES = "2";
+  return {
+    revisions: new Map<number, number>(),
+    /** heapBytes of each environment's snapshot (100 when not set). */
+    sizes: new Map<number, number>(),
+    running: 0,
+    mostRunning: 0,
+    keys: new Map<string, number>(),
+    serverKeys: new Map<number, string[]>(),
+    compiles: 0,
+    keyLookups: 0,
+    listener: null as null | ((ids: number[] | "all") => void),
+  };
+});
 
 const snapshotOf = (id: number): SdkSnapshot =>
   ({
     environmentId: id,
     revision: db.revisions.get(id),
     clientKey: `client-${id}`,
+    heapBytes: db.sizes.get(id) ?? 100,
     serverKeys: new Map((db.serverKeys.get(id) ?? []).map((k) => [hashServerKey(k), null])),
   }) as unknown as SdkSnapshot;
 
 vi.mock("./compile", () => ({
   compileSnapshot: vi.fn(async (id: number) => {
     db.compiles += 1;
+    db.running += 1;
+    db.mostRunning = Math.max(db.mostRunning, db.running);
     // Read at the start, like a transaction's snapshot: later writes are not in it.
     const snapshot = db.revisions.has(id) ? snapshotOf(id) : null;
     await new Promise((r) => setTimeout(r, 5));
+    db.running -= 1;
     return snapshot;
   }),
 }));
@@ -45,12 +58,21 @@ vi.mock("@/lib/environments/revision", () => ({
   },
 }));
 
-const { getSnapshot, resetSnapshotCache, resolveEnvironmentKey } = await import("./cache");
+const {
+  getSnapshot,
+  onSnapshotCompiled,
+  resetSnapshotCache,
+  resolveEnvironmentKey,
+  snapshotCacheBytes,
+  watchEnvironment,
+} = await import("./cache");
 
 beforeEach(() => {
   db.revisions = new Map([[1, 1]]);
   db.keys = new Map([["client-1", 1]]);
   db.serverKeys = new Map();
+  db.sizes = new Map();
+  db.mostRunning = 0;
   db.compiles = 0;
   db.keyLookups = 0;
 });
@@ -107,5 +129,76 @@ describe("SDK snapshot cache", () => {
     db.keys.delete("client-1");
     db.listener!([1]);
     expect(await resolveEnvironmentKey("client-1")).toBeNull();
+  });
+});
+
+describe("the snapshot cache's byte budget (1000 bytes here)", () => {
+  beforeEach(() => {
+    db.revisions = new Map([1, 2, 3, 4, 5, 6].map((id) => [id, 1]));
+    db.keys = new Map([1, 2, 3].map((id) => [`client-${id}`, id]));
+  });
+
+  it("drops the least recently used snapshot first and keeps a touched one", async () => {
+    for (const id of [1, 2, 3]) db.sizes.set(id, 400);
+    await getSnapshot(1);
+    await getSnapshot(2);
+    expect(snapshotCacheBytes()).toBe(800);
+    // Environment 1 is used again: environment 2 is now the least recently used.
+    await getSnapshot(1);
+    await getSnapshot(3);
+    expect(snapshotCacheBytes()).toBe(800);
+    expect(db.compiles).toBe(3);
+    await getSnapshot(1);
+    await getSnapshot(3);
+    expect(db.compiles).toBe(3);
+    // The dropped one is compiled again on demand, and drops the next least recently used (1).
+    expect((await getSnapshot(2))?.environmentId).toBe(2);
+    expect(db.compiles).toBe(4);
+    expect(snapshotCacheBytes()).toBe(800);
+    await getSnapshot(3);
+    expect(db.compiles).toBe(4);
+    await getSnapshot(1);
+    expect(db.compiles).toBe(5);
+  });
+
+  it("never holds more than the budget, whatever the order of requests", async () => {
+    for (const id of [1, 2, 3, 4, 5, 6]) db.sizes.set(id, 150 + id * 60);
+    for (const id of [1, 5, 2, 6, 3, 4, 6, 1, 2, 5, 3, 4]) {
+      expect((await getSnapshot(id))?.environmentId).toBe(id);
+      expect(snapshotCacheBytes()).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it("serves a snapshot larger than the whole budget without keeping it or dropping the others", async () => {
+    db.sizes.set(2, 1500);
+    await getSnapshot(1);
+    expect((await getSnapshot(2))?.environmentId).toBe(2);
+    expect(snapshotCacheBytes()).toBe(100);
+    expect((await resolveEnvironmentKey("client-2"))?.snapshot.environmentId).toBe(2);
+    await getSnapshot(1);
+    expect(db.compiles).toBe(3);
+  });
+
+  it("runs at most ENSIGN_MAX_CONCURRENT_COMPILES compiles at once", async () => {
+    const snapshots = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => getSnapshot(id)));
+    expect(snapshots.map((s) => s?.environmentId)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(db.compiles).toBe(6);
+    expect(db.mostRunning).toBe(2);
+  });
+
+  it("keeps a dropped environment with an open stream polled, and compiles it when it changes", async () => {
+    for (const id of [1, 2]) db.sizes.set(id, 600);
+    const held = await getSnapshot(1);
+    const release = watchEnvironment(held!);
+    await getSnapshot(2);
+    expect(snapshotCacheBytes()).toBe(600);
+    // The request that holds the dropped snapshot still reads it whole.
+    expect(held?.clientKey).toBe("client-1");
+    const compiled: number[] = [];
+    const stop = onSnapshotCompiled((s) => compiled.push(s.environmentId * 100 + s.revision));
+    db.revisions.set(1, 2);
+    await vi.waitFor(() => expect(compiled).toContain(102), { timeout: 2000 });
+    stop();
+    release();
   });
 });

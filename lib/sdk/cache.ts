@@ -1,13 +1,21 @@
 // The process-wide SDK snapshot cache. Snapshots compile lazily, one compile per environment
-// at a time. Two invalidation paths keep them fresh:
+// at a time and at most ENSIGN_MAX_CONCURRENT_COMPILES in all (a compile holds the rows it
+// read and the snapshot it builds: many at once would exhaust the heap). Two invalidation
+// paths keep them fresh:
 // - this process's writes call touchEnvironments, whose listener marks snapshots stale as soon as
 //   the write's transaction commits (lib/db/client.ts afterCommit);
 // - a poller reads the revisions of cached environments every 250 ms (one indexed query), so
 //   writes made by other instances on the same database are served within a second.
+// The snapshots kept together cost at most ENSIGN_SNAPSHOT_CACHE_BYTES (snapshot.heapBytes);
+// past it the least recently used are dropped. A request or stream that holds a dropped
+// snapshot goes on with it; the next request compiles the environment again. Environments
+// with open SSE streams (watchEnvironment) stay polled while dropped, and are compiled again
+// when they change so that their streams hear of it.
 // The store lives on globalThis because Next's route bundle and the custom server each load
 // their own copy of this module.
 import { hashServerKey } from "@/lib/auth/server-key-hash";
 import { onEnvironmentsChanged } from "@/lib/environments/revision";
+import { LIMITS } from "@/lib/limits/limits";
 import { compileSnapshot } from "./compile";
 import { findEnvironmentIdByKey, readRevisions } from "./load";
 import { isServerKeyLive, type SdkSnapshot } from "./snapshot";
@@ -19,18 +27,28 @@ const MAX_MISSES = 10_000;
 
 type Entry = {
   snapshot: SdkSnapshot | null;
+  /** The revision last compiled, kept when the snapshot is dropped (the poller compares it). */
+  revision: number | null;
   compiling: Promise<SdkSnapshot | null> | null;
   compilingGeneration: number;
   stale: boolean;
   /** Bumped by every invalidation, so a compile that raced one does not clear `stale`. */
   generation: number;
   keys: string[];
+  /** Open SSE streams' hold on the environment: while positive, the entry is never forgotten. */
+  watchers: number;
 };
 
 type CacheStore = {
+  /** Least recently used first: a hit moves its entry to the end. */
   entries: Map<number, Entry>;
   keys: Map<string, number>;
   misses: Map<string, number>;
+  /** heapBytes of the snapshots kept, all together. */
+  bytes: number;
+  /** Compiles running, and the compiles waiting for one of them to end. */
+  compiles: number;
+  waiting: (() => void)[];
   poller: ReturnType<typeof setInterval> | null;
   polling: boolean;
   unsubscribe: (() => void) | null;
@@ -42,6 +60,9 @@ const store = ((globalThis as Record<symbol, CacheStore>)[Symbol.for("ensign.sdk
   entries: new Map(),
   keys: new Map(),
   misses: new Map(),
+  bytes: 0,
+  compiles: 0,
+  waiting: [],
   poller: null,
   polling: false,
   unsubscribe: null,
@@ -51,10 +72,25 @@ const store = ((globalThis as Record<symbol, CacheStore>)[Symbol.for("ensign.sdk
 function entryFor(environmentId: number): Entry {
   let entry = store.entries.get(environmentId);
   if (!entry) {
-    entry = { snapshot: null, compiling: null, compilingGeneration: 0, stale: true, generation: 0, keys: [] };
+    entry = {
+      snapshot: null,
+      revision: null,
+      compiling: null,
+      compilingGeneration: 0,
+      stale: true,
+      generation: 0,
+      keys: [],
+      watchers: 0,
+    };
     store.entries.set(environmentId, entry);
   }
   return entry;
+}
+
+/** Marks the entry most recently used. */
+function touch(environmentId: number, entry: Entry) {
+  store.entries.delete(environmentId);
+  store.entries.set(environmentId, entry);
 }
 
 function indexKeys(entry: Entry, snapshot: SdkSnapshot | null) {
@@ -66,11 +102,57 @@ function indexKeys(entry: Entry, snapshot: SdkSnapshot | null) {
   }
 }
 
+function dropSnapshot(entry: Entry) {
+  if (entry.snapshot) store.bytes -= entry.snapshot.heapBytes;
+  entry.snapshot = null;
+}
+
 function forget(environmentId: number) {
   const entry = store.entries.get(environmentId);
   if (!entry) return;
+  dropSnapshot(entry);
   indexKeys(entry, null);
   store.entries.delete(environmentId);
+}
+
+/** Drops least recently used snapshots until the rest fit the budget. */
+function evictOverBudget() {
+  for (const [id, entry] of store.entries) {
+    if (store.bytes <= LIMITS.snapshotCacheBytes) return;
+    if (!entry.snapshot) continue;
+    dropSnapshot(entry);
+    entry.stale = true;
+    if (entry.watchers === 0 && !entry.compiling) forget(id);
+  }
+}
+
+function keep(environmentId: number, entry: Entry, snapshot: SdkSnapshot) {
+  dropSnapshot(entry);
+  entry.revision = snapshot.revision;
+  // Larger than the whole budget: served to the requests that asked for it, never kept.
+  if (snapshot.heapBytes > LIMITS.snapshotCacheBytes) {
+    entry.stale = true;
+    return;
+  }
+  entry.snapshot = snapshot;
+  store.bytes += snapshot.heapBytes;
+  indexKeys(entry, snapshot);
+  touch(environmentId, entry);
+  evictOverBudget();
+}
+
+/** Runs `task` when fewer than ENSIGN_MAX_CONCURRENT_COMPILES compiles are running. */
+async function withCompileSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (store.compiles < LIMITS.snapshotCompiles) store.compiles += 1;
+  // A finishing compile hands its slot straight to the first waiting one.
+  else await new Promise<void>((resolve) => store.waiting.push(resolve));
+  try {
+    return await task();
+  } finally {
+    const next = store.waiting.shift();
+    if (next) next();
+    else store.compiles -= 1;
+  }
 }
 
 function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | null> {
@@ -82,22 +164,36 @@ function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | nul
       () => compile(environmentId, entry),
     );
   }
-  const generation = entry.generation;
-  const run = compileSnapshot(environmentId)
+  let generation = entry.generation;
+  const run = withCompileSlot(() => {
+    // Whatever was invalidated while this waited for a slot is read now.
+    generation = entry.generation;
+    entry.compilingGeneration = generation;
+    return compileSnapshot(environmentId);
+  })
     .then((snapshot) => {
       if (store.entries.get(environmentId) !== entry) return snapshot;
       if (!snapshot) {
         forget(environmentId);
         return null;
       }
-      entry.snapshot = snapshot;
-      indexKeys(entry, snapshot);
       if (entry.generation === generation) entry.stale = false;
+      keep(environmentId, entry, snapshot);
       for (const listener of store.compiled) listener(snapshot);
       return snapshot;
     })
+    .catch((error: unknown) => {
+      // Not compared by the poller until a request compiles it again: a snapshot that cannot
+      // be built (too large) would otherwise be retried on every poll.
+      entry.revision = null;
+      throw error;
+    })
     .finally(() => {
       entry.compiling = null;
+      // A failed compile, or one whose snapshot was too large to keep, leaves nothing to hold.
+      if (!entry.snapshot && entry.watchers === 0 && store.entries.get(environmentId) === entry) {
+        forget(environmentId);
+      }
     });
   entry.compiling = run;
   entry.compilingGeneration = generation;
@@ -111,6 +207,32 @@ function compile(environmentId: number, entry: Entry): Promise<SdkSnapshot | nul
 export function onSnapshotCompiled(listener: (snapshot: SdkSnapshot) => void): () => void {
   store.compiled.add(listener);
   return () => store.compiled.delete(listener);
+}
+
+/**
+ * Keeps the environment polled while its snapshot may be dropped (an open SSE stream): a
+ * change compiles it again, so onSnapshotCompiled hears of it. Returns the release.
+ */
+export function watchEnvironment(snapshot: Pick<SdkSnapshot, "environmentId" | "revision">): () => void {
+  ensureStarted();
+  const { environmentId } = snapshot;
+  const entry = entryFor(environmentId);
+  entry.revision ??= snapshot.revision;
+  entry.watchers += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    entry.watchers -= 1;
+    if (
+      entry.watchers === 0 &&
+      !entry.snapshot &&
+      !entry.compiling &&
+      store.entries.get(environmentId) === entry
+    ) {
+      forget(environmentId);
+    }
+  };
 }
 
 /** Marks snapshots stale: the next request recompiles. "all" for writes that span projects. */
@@ -136,9 +258,10 @@ async function pollRevisions() {
       const revision = revisions.get(id);
       if (revision === undefined) forget(id);
       // An environment already compiling is left alone: its result is checked on the next poll.
-      else if (!entry.compiling && entry.snapshot && entry.snapshot.revision !== revision) {
+      else if (!entry.compiling && entry.revision !== null && entry.revision !== revision) {
         invalidateSnapshots([id]);
-        // Recompile now, so the first request after another instance's write does not wait.
+        // Recompile now, so the first request after another instance's write does not wait
+        // (and the streams of a dropped snapshot hear of the change).
         void compile(id, entry).catch(() => undefined);
       }
     }
@@ -161,8 +284,16 @@ function ensureStarted() {
 export async function getSnapshot(environmentId: number): Promise<SdkSnapshot | null> {
   ensureStarted();
   const entry = entryFor(environmentId);
-  if (entry.snapshot && !entry.stale) return entry.snapshot;
+  if (entry.snapshot && !entry.stale) {
+    touch(environmentId, entry);
+    return entry.snapshot;
+  }
   return compile(environmentId, entry);
+}
+
+/** heapBytes of the snapshots kept, all together (tests, diagnostics). */
+export function snapshotCacheBytes(): number {
+  return store.bytes;
 }
 
 /** `lookup` is the client key itself, or the sha256 of a server key (snapshot.serverKeys). */
@@ -220,4 +351,5 @@ export function resetSnapshotCache() {
   store.entries.clear();
   store.keys.clear();
   store.misses.clear();
+  store.bytes = 0;
 }

@@ -3,6 +3,7 @@ import { buildSnapshot, SnapshotTooLargeError } from "./compile";
 import type { LoadedEnvironment } from "./load";
 
 const at = new Date("2024-06-28T13:45:45.123Z");
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 const feature = (id: number, name: string, extra: Record<string, unknown> = {}) => ({
   id,
   uuid: `f-${id}`,
@@ -251,7 +252,7 @@ describe("buildSnapshot", () => {
         identity_features: [expect.objectContaining({ django_id: 104 })],
       },
     ]);
-    expect(JSON.parse(snapshot.documentBody)).toEqual(doc);
+    expect(JSON.parse(text(snapshot.documentBytes))).toEqual(doc);
   });
 
   it("keeps only live server keys and resolves hide_disabled_flags from the project", () => {
@@ -261,8 +262,8 @@ describe("buildSnapshot", () => {
   });
 
   it("pre-serialises /flags/ per kind of key", () => {
-    const client = JSON.parse(snapshot.flags.client.body);
-    const server = JSON.parse(snapshot.flags.server.body);
+    const client = JSON.parse(text(snapshot.flags.client.bytes));
+    const server = JSON.parse(text(snapshot.flags.server.bytes));
     expect(client.map((f: { feature: { name: string } }) => f.feature.name)).toEqual(["Banner"]);
     expect(server.map((f: { feature: { name: string } }) => f.feature.name)).toEqual(["Banner", "secret"]);
     expect(client[0]).toEqual({
@@ -282,12 +283,30 @@ describe("buildSnapshot", () => {
       feature_segment: null,
       enabled: true,
     });
-    expect(JSON.parse(snapshot.flags.client.byName.get("banner")!)).toEqual(client[0]);
+    expect(JSON.parse(text(snapshot.flags.client.byName.get("banner")!))).toEqual(client[0]);
     expect(snapshot.flags.client.etag).not.toBe(snapshot.flags.server.etag);
   });
 });
 
 describe("the snapshot memory budget", () => {
+  it("slices each flag out of the encoded list, whatever its characters", () => {
+    const data = loaded();
+    Object.assign(data.states[0], { valueType: "unicode", value: "€uro ü 😀" });
+    Object.assign(data.features[1], { name: "Zweite €", nameLower: "zweite €" });
+    const built = buildSnapshot(data, at.getTime());
+    const server = JSON.parse(text(built.flags.server.bytes));
+    expect(server[0].feature_state_value).toBe("€uro ü 😀");
+    expect(JSON.parse(text(built.flags.server.byName.get("banner")!))).toEqual(server[0]);
+    expect(JSON.parse(text(built.flags.server.byName.get("zweite €")!))).toEqual(server[1]);
+  });
+
+  it("costs at least its encoded answers plus the document's strings", () => {
+    const data = loaded();
+    Object.assign(data.states[0], { valueType: "unicode", value: "€".repeat(50_000) });
+    const built = buildSnapshot(data, at.getTime());
+    expect(built.heapBytes).toBeGreaterThan(built.bytes + 100_000);
+  });
+
   it("refuses an environment whose compiled answers exceed the budget, and keeps one within it", () => {
     const whole = buildSnapshot(loaded(), at.getTime());
     const bytes =

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/api/errors";
 import { LIMITS } from "@/lib/limits/limits";
 import { readValue } from "@/lib/values";
 import { buildDocument } from "./document";
+import { estimateHeapBytes } from "./heap-size";
 import { serializeFlag, serializeFlagFeature } from "./flag-json";
 import { loadEnvironment, type LoadedEnvironment } from "./load";
 import type { FlagsBody, SdkSnapshot, SnapshotFeature } from "./snapshot";
@@ -33,7 +34,7 @@ function checkBudget(environmentId: number, bytes: number, budget = LIMITS.snaps
   if (bytes > budget) throw new SnapshotTooLargeError(environmentId, bytes);
 }
 
-export function etagOf(body: string): string {
+export function etagOf(body: string | Uint8Array): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
@@ -47,7 +48,7 @@ function buildFlagsBody(
   options: { isServerKey: boolean; hideDisabledFlags: boolean },
 ): FlagsBody {
   const { environment } = loaded;
-  const byName = new Map<string, string>();
+  const names: string[] = [];
   const flags: string[] = [];
   for (const state of loaded.states) {
     if (state.featureSegmentId !== null || state.identityId !== null) continue;
@@ -66,10 +67,18 @@ function buildFlagsBody(
       hideSensitiveData: environment.hideSensitiveData,
     });
     flags.push(json);
-    byName.set(feature.nameLower, json);
+    names.push(feature.nameLower);
   }
-  const body = `[${flags.join(",")}]`;
-  return { body, bytes: Buffer.from(body), etag: etagOf(body), byName };
+  const bytes = Buffer.from(`[${flags.join(",")}]`);
+  // Each flag's answer is its slice of the list: no second copy of any value.
+  const byName = new Map<string, Uint8Array<ArrayBuffer>>();
+  let start = 1;
+  for (const [i, json] of flags.entries()) {
+    const end = start + Buffer.byteLength(json);
+    byName.set(names[i], bytes.subarray(start, end));
+    start = end + 1;
+  }
+  return { bytes, etag: etagOf(bytes), byName };
 }
 
 export function buildSnapshot(
@@ -80,8 +89,8 @@ export function buildSnapshot(
   const { environment } = loaded;
   const { project } = environment;
   const { document, identityOverrides } = buildDocument(loaded);
-  const documentBody = JSON.stringify(document);
-  checkBudget(environment.id, documentBody.length, budget);
+  const documentBytes = Buffer.from(JSON.stringify(document));
+  checkBudget(environment.id, documentBytes.length, budget);
   const features = new Map<number, SnapshotFeature>(
     loaded.features.map((f) => [
       f.id,
@@ -106,10 +115,9 @@ export function buildSnapshot(
     client: buildFlagsBody(loaded, features, { isServerKey: false, hideDisabledFlags }),
     server: buildFlagsBody(loaded, features, { isServerKey: true, hideDisabledFlags }),
   };
-  const documentBytes = Buffer.from(documentBody);
   const bytes = documentBytes.length + flags.client.bytes.length + flags.server.bytes.length;
   checkBudget(environment.id, bytes, budget);
-  return {
+  const snapshot: Omit<SdkSnapshot, "heapBytes"> = {
     environmentId: environment.id,
     revision: environment.revision,
     clientKey: environment.apiKey,
@@ -122,10 +130,9 @@ export function buildSnapshot(
     hideSensitiveData: environment.hideSensitiveData,
     hideDisabledFlags,
     document,
-    documentBody,
     documentBytes,
     bytes,
-    documentEtag: etagOf(documentBody),
+    documentEtag: etagOf(documentBytes),
     lastModified: environment.documentUpdatedAt.toUTCString(),
     flags,
     features,
@@ -134,6 +141,7 @@ export function buildSnapshot(
     ),
     identityOverrides,
   };
+  return { ...snapshot, heapBytes: estimateHeapBytes(snapshot) };
 }
 
 /** Reads and compiles one environment; null if it no longer exists. */

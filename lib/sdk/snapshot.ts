@@ -12,12 +12,11 @@ export type SnapshotFeature = {
 
 /** What /flags/ answers for one kind of key. */
 export type FlagsBody = {
-  body: string;
-  /** `body` encoded once as UTF-8: what is sent, so no request encodes it again. */
+  /** The JSON list encoded once as UTF-8: what is sent, so no request encodes it again. */
   bytes: Uint8Array<ArrayBuffer>;
   etag: string;
-  /** One flag object by lower-cased feature name, for `?feature=`. */
-  byName: Map<string, string>;
+  /** One flag object by lower-cased feature name, for `?feature=`: a view into `bytes`. */
+  byName: Map<string, Uint8Array<ArrayBuffer>>;
 };
 
 export type SdkSnapshot = {
@@ -36,12 +35,13 @@ export type SdkSnapshot = {
   /** hide_disabled_flags resolved (environment value, else the project's). */
   hideDisabledFlags: boolean;
   document: EnvironmentDocument;
-  documentBody: string;
-  /** `documentBody` encoded once as UTF-8. */
+  /** The document as JSON, encoded once as UTF-8 (the text itself is not kept: it would double its cost). */
   documentBytes: Uint8Array<ArrayBuffer>;
   documentEtag: string;
-  /** Bytes of the pre-encoded answers: what the cache budget (ENSIGN_SNAPSHOT_CACHE_BYTES) counts. */
+  /** Bytes of the pre-encoded answers (ENSIGN_MAX_SNAPSHOT_BYTES). */
   bytes: number;
+  /** What the whole snapshot costs in memory (lib/sdk/heap-size.ts): what ENSIGN_SNAPSHOT_CACHE_BYTES counts. */
+  heapBytes: number;
   /** Last-Modified as an HTTP date (second precision). */
   lastModified: string;
   flags: { client: FlagsBody; server: FlagsBody };

@@ -1,6 +1,6 @@
 // Segments of a project: create, list, read, replace or patch, delete. Every write runs in
 // one transaction with its rule tree and bumps the revision of the project's environments.
-import { assertQuota } from "@/lib/limits/quotas";
+import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
@@ -64,6 +64,7 @@ export async function createSegment(scope: Scope, input: TSegmentCreate) {
       },
     });
     await createRules(tx, created.id, input.rules);
+    await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
     const after = await loadSegment(tx, created.id);
     await recordAudit(tx, segmentEntry(null, after, `New Segment created: ${after.name}`));
@@ -112,6 +113,7 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
   const segment = await db.$transaction(async (tx) => {
     await checkSegmentFeature(tx, scope, input.feature);
     const before = await loadSegment(tx, id);
+    const served = await readServedChars(tx, scope.projectId);
     await tx.segment.update({
       where: { id },
       data: {
@@ -123,6 +125,7 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
       },
     });
     if (input.rules) await replaceRules(tx, id, input.rules);
+    await assertValueBudget(tx, { projectId: scope.projectId }, served);
     await touchEnvironments({ projectId: scope.projectId }, tx);
     const after = await loadSegment(tx, id);
     await recordAudit(tx, segmentEntry(before, after, `Segment updated: ${after.name}`));

@@ -20,7 +20,7 @@ const LIMITS = {
   ENSIGN_MAX_ANALYTICS_COUNT: "1000",
 };
 const budgetMessage = (chars: number) =>
-  `Feature values in one environment may total at most 50000 characters; this change would make ${chars}.`;
+  `What one environment serves to SDKs (feature names, descriptions and values, variations, segments, identity overrides) may total at most 50000 characters; this change would make ${chars}.`;
 
 let database: TestDatabase;
 let server: RunningEnsign;
@@ -211,7 +211,8 @@ describe("the memory an environment's values take", () => {
   // the budget is 50,000 characters here (2,000,000 by default).
   it("refuses the write that would take an environment over its budget, and keeps serving", async () => {
     const t = await tenant();
-    const big = "v".repeat(20_000);
+    // Each feature counts its name, its initial value and the value of its state.
+    const big = "v".repeat(10_000);
     const ids: number[] = [];
     for (const name of ["big1", "big2"]) {
       const res = await api(features(t), { token: t.token, body: { name, initial_value: big } });
@@ -220,7 +221,7 @@ describe("the memory an environment's values take", () => {
     }
     const third = await api(features(t), { token: t.token, body: { name: "big3", initial_value: big } });
     expect(third.status).toBe(400);
-    expect(third.body).toEqual({ environment: [budgetMessage(60_000)] });
+    expect(third.body).toEqual({ environment: [budgetMessage(60_012)] });
     expect(await count(t, features(t))).toBe(2);
 
     const prod = await api("/api/v1/environments/", {
@@ -235,7 +236,8 @@ describe("the memory an environment's values take", () => {
       body: { feature: ids[0], enabled: true, feature_state_value: "v".repeat(10_001) },
     });
     expect(override.status).toBe(400);
-    expect(override.body).toEqual({ environment: [budgetMessage(50_001)] });
+    // …and an identity override its identifier too.
+    expect(override.body).toEqual({ environment: [budgetMessage(50_014)] });
 
     for (const envKey of [t.envKey, prod.body.api_key]) {
       const flags = await api("/api/v1/flags/", { envKey });

@@ -25,7 +25,7 @@ export async function startEnsign(options: {
   databaseUrl: string;
   port?: number;
   env?: Record<string, string>;
-  /** Node options before the script, e.g. the production heap limit `--max-old-space-size=160`. */
+  /** Node options before the script, e.g. `--max-old-space-size=160` as `npm run serve` passes. */
   nodeArgs?: string[];
 }): Promise<RunningEnsign> {
   const built =

@@ -7,7 +7,7 @@
 // entry, nothing per stream per change beyond one write of a shared buffer. The streams open
 // at once are capped per environment, per client address and in total (./limits.ts).
 import { ApiError } from "@/lib/api/errors";
-import { onSnapshotCompiled } from "../cache";
+import { onSnapshotCompiled, watchEnvironment } from "../cache";
 import type { SdkSnapshot } from "../snapshot";
 import { STREAM_RETRY_AFTER_SECONDS, streamCaps, type StreamCaps } from "./limits";
 
@@ -20,7 +20,8 @@ export type SseSink = {
   once(event: "close", listener: () => void): unknown;
 };
 
-type Channel = { sinks: Set<SseSink>; updatedAtMs: number };
+/** `release` lets the cache forget the environment again (see watchEnvironment). */
+type Channel = { sinks: Set<SseSink>; updatedAtMs: number; release: () => void };
 
 type Hub = {
   channels: Map<number, Channel>;
@@ -118,7 +119,12 @@ export function openStream(snapshot: SdkSnapshot, sink: SseSink, address: string
   ensureStarted();
   let channel = hub.channels.get(snapshot.environmentId);
   if (!channel) {
-    channel = { sinks: new Set(), updatedAtMs: snapshot.updatedAt.getTime() };
+    channel = {
+      sinks: new Set(),
+      updatedAtMs: snapshot.updatedAt.getTime(),
+      // Its snapshot may be dropped from the cache; its changes must still be heard.
+      release: watchEnvironment(snapshot),
+    };
     hub.channels.set(snapshot.environmentId, channel);
   }
   const { environmentId } = snapshot;
@@ -130,8 +136,10 @@ export function openStream(snapshot: SdkSnapshot, sink: SseSink, address: string
   sink.write(environmentUpdatedEvent(Math.max(joined.updatedAtMs, snapshot.updatedAt.getTime())));
   sink.once("close", () => {
     joined.sinks.delete(sink);
-    if (joined.sinks.size === 0 && hub.channels.get(environmentId) === joined)
+    if (joined.sinks.size === 0 && hub.channels.get(environmentId) === joined) {
       hub.channels.delete(environmentId);
+      joined.release();
+    }
     hub.total -= 1;
     const left = (hub.addresses.get(address) ?? 1) - 1;
     if (left > 0) hub.addresses.set(address, left);
@@ -146,6 +154,9 @@ export function closeAllStreams(): void {
   hub.keepAlive = null;
   hub.unsubscribe?.();
   hub.unsubscribe = null;
-  for (const channel of hub.channels.values()) for (const sink of channel.sinks) sink.end();
+  for (const channel of hub.channels.values()) {
+    for (const sink of channel.sinks) sink.end();
+    channel.release();
+  }
   hub.channels.clear();
 }
