@@ -31,6 +31,9 @@ function knownPrismaError(error: unknown): ApiError | null {
     if (code === "P2025" || code === "P2001") return new ApiError(404, { detail: "Not found." });
     if (code === "P2003")
       return new ApiError(400, { non_field_errors: ["A referenced object does not exist."] });
+    // A number past the column's type (an id over PostgreSQL's 32-bit integer): nothing can
+    // match it, and SQLite's wider integers would simply find nothing either.
+    if (code === "P2020") return new ApiError(400, { detail: "A number in the request is out of range." });
   }
   return null;
 }

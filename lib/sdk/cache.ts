@@ -306,6 +306,10 @@ function rememberMiss(key: string) {
   store.misses.set(key, Date.now() + MISS_TTL_MS);
 }
 
+const MAX_KEY_LENGTH = 200;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export type ResolvedKey = { snapshot: SdkSnapshot; isServerKey: boolean };
 
 /**
@@ -321,6 +325,9 @@ export async function resolveEnvironmentKey(key: string): Promise<ResolvedKey | 
     const snapshot = await getSnapshot(known);
     if (snapshot && keyWorks(snapshot, lookup, isServerKey)) return { snapshot, isServerKey };
   }
+  // No key Ensign issues is this long or holds a control character (a NUL, say, from an SSE
+  // path, which PostgreSQL cannot even compare): such a key is unknown without a query.
+  if (key.length > MAX_KEY_LENGTH || CONTROL_CHARACTER.test(key)) return null;
   const missUntil = store.misses.get(lookup);
   if (missUntil !== undefined && missUntil > Date.now()) return null;
   const environmentId = await findEnvironmentIdByKey(key, isServerKey ? lookup : undefined);
