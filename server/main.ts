@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import next from "next";
 import { stampClientAddress } from "@/lib/auth/client-address";
+import { stampPublicOrigin } from "@/lib/auth/public-origin";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
@@ -71,6 +72,7 @@ async function main() {
     const allow = routeMethods.disallowed(method, (req.url ?? "/").split("?", 1)[0]);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
+    stampPublicOrigin(req);
     handle(req, res).catch((error: unknown) => failRequest(res, error));
   };
   const server = createServer((req, res) => {
