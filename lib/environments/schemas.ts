@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 
 const settings = {
@@ -29,7 +30,7 @@ export type TEnvironmentUpdate = z.infer<typeof ZEnvironmentUpdate>;
 
 export const ZEnvironmentListQuery = z.object({
   project: z.string().optional(),
-  page: z.coerce.number().int().min(1).optional(),
+  page: pageNumber,
 });
 
 export const ZEnvironmentParams = pathParams({ apiKey: z.string().min(1).max(100) });
