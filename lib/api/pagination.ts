@@ -14,7 +14,7 @@ const MAX_OFFSET = 2_147_483_647;
 /** DRF answers a page number that is not a positive integer, or past the last page, with 404
  * "Invalid page." (pageWindow throws it), not with a validation error. Numbers too large to
  * hold exactly are past every last page. */
-export const pageNumber = z
+const pageNumber = z
   .string()
   .optional()
   .transform((value) => {

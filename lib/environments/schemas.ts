@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { pageNumber } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 
 const settings = {
@@ -30,7 +29,7 @@ export type TEnvironmentUpdate = z.infer<typeof ZEnvironmentUpdate>;
 
 export const ZEnvironmentListQuery = z.object({
   project: z.string().optional(),
-  page: pageNumber,
+  page: z.coerce.number().int().min(1).optional(),
 });
 
 export const ZEnvironmentParams = pathParams({ apiKey: z.string().min(1).max(100) });
