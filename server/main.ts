@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import next from "next";
 import { requestClientAddress, stampClientAddress } from "@/lib/auth/client-address";
+import { stampPublicOrigin } from "@/lib/auth/public-origin";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";
@@ -74,6 +75,7 @@ async function main() {
     const allow = routeMethods.disallowed(method, pathname);
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
+    stampPublicOrigin(req);
     handle(withReceivedBody(req), res).catch((error: unknown) => sendError(res, error));
   };
   const timeouts = {

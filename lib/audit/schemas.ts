@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import { ZSizedPageQuery } from "@/lib/api/pagination";
+import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { pathParams, zId } from "@/lib/api/params";
 
 const INVALID_INT = "A valid integer is required.";
@@ -13,7 +14,8 @@ const zQueryInt = z
   .string()
   .trim()
   .regex(/^\d{1,10}$/, { error: INVALID_INT })
-  .transform(Number);
+  .transform(Number)
+  .refine(isDbInt, DB_INT_RANGE);
 
 const zQueryBool = z.string().transform((value, ctx) => {
   if (DRF_TRUE_STRINGS.includes(value)) return true;
@@ -36,6 +38,7 @@ export const ZAuditLogQuery = ZSizedPageQuery.extend({
     .string()
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: INVALID_INT })
     .transform((value) => value.split(",").map(Number))
+    .refine((ids) => ids.every(isDbInt), DB_INT_RANGE)
     .optional()
     .describe(
       "Only the entries of these environments: numeric ids, repeated (`environments=1&environments=2`) or comma-separated.",

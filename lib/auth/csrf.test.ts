@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { assertSameOriginWrite } from "./csrf";
 
 const write = (headers: Record<string, string>, method = "POST") =>
@@ -42,5 +42,30 @@ describe("assertSameOriginWrite", () => {
     expect(
       statusOf(write({ "content-type": "application/json; charset=utf-8", "content-length": "2" })),
     ).toBe(200);
+  });
+});
+
+describe("forwarded hosts", () => {
+  const json = { "content-type": "application/json", "content-length": "2" };
+  const fromEvil = { ...json, origin: "http://evil.example", "x-forwarded-host": "evil.example" };
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("ignores a client's X-Forwarded-Host when no proxy is trusted", () => {
+    vi.stubEnv("NEXTAUTH_URL", "");
+    vi.stubEnv("ENSIGN_TRUSTED_PROXIES", "0");
+    expect(statusOf(write(fromEvil))).toBe(403);
+  });
+
+  it("reads X-Forwarded-Host from a trusted proxy", () => {
+    vi.stubEnv("NEXTAUTH_URL", "");
+    vi.stubEnv("ENSIGN_TRUSTED_PROXIES", "1");
+    const proxied = { ...json, origin: "https://flags.example", "x-forwarded-host": "flags.example" };
+    expect(statusOf(write(proxied))).toBe(200);
+  });
+
+  it("accepts the origin NEXTAUTH_URL names", () => {
+    vi.stubEnv("NEXTAUTH_URL", "https://flags.example/");
+    expect(statusOf(write({ ...json, origin: "https://flags.example" }))).toBe(200);
+    expect(statusOf(write(fromEvil))).toBe(403);
   });
 });

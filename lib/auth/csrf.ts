@@ -4,17 +4,19 @@
 // unless the browser says they come from this origin, and their body must be JSON, which a
 // cross-origin page cannot send without a CORS preflight that Ensign never grants.
 import { ApiError, PermissionDeniedError } from "@/lib/api/errors";
+import { publicOrigin } from "./public-origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * Hosts this request may come from: the Host the browser used, and the public origin's
+ * (NEXTAUTH_URL, or X-Forwarded-Host from a trusted proxy). A client's own X-Forwarded-Host
+ * counts for nothing: without a trusted proxy anyone can send one.
+ */
 function hostsOf(request: Request): Set<string> {
-  const hosts = new Set<string>();
-  for (const name of ["host", "x-forwarded-host"]) {
-    for (const value of (request.headers.get(name) ?? "").split(",")) {
-      if (value.trim()) hosts.add(value.trim().toLowerCase());
-    }
-  }
-  hosts.add(new URL(request.url).host.toLowerCase());
+  const hosts = new Set<string>([new URL(publicOrigin(request)).host]);
+  const host = request.headers.get("host")?.trim().toLowerCase();
+  if (host) hosts.add(host);
   return hosts;
 }
 

@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from "./authenticate";
 import { hashPassword, verifyPassword } from "./passwords";
 import { ZNewPassword, type TSetPassword } from "./schemas";
 import { endUserSessions } from "./sessions";
-import { assertLoginAllowed, recordLoginFailure } from "./throttle";
+import { keepLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
 
 async function replacePassword(
   userId: number,
@@ -26,12 +26,15 @@ async function replacePassword(
 
 /** POST /api/v1/auth/users/set_password/: the current password counts like a sign-in. */
 export async function setPassword(user: AuthenticatedUser, input: TSetPassword, address: string) {
-  const subject = { email: user.email, address };
-  await assertLoginAllowed(subject);
-  const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
-  if (!(await verifyPassword(input.current_password, row.passwordHash))) {
-    await recordLoginFailure(subject);
-    throw ValidationError.field("current_password", "Invalid password.");
+  const attempt = await reserveLoginAttempt({ email: user.email, address });
+  try {
+    const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+    if (!(await verifyPassword(input.current_password, row.passwordHash))) {
+      await keepLoginFailure(attempt);
+      throw ValidationError.field("current_password", "Invalid password.");
+    }
+  } finally {
+    await releaseLoginAttempt(attempt);
   }
   if (input.new_password !== input.re_new_password) {
     throw ValidationError.nonField("The two password fields didn't match.");

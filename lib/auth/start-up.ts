@@ -21,9 +21,10 @@ export async function ensureAdminUser(): Promise<void> {
 
 /**
  * Without NEXTAUTH_URL, next-auth assumes http://localhost:3000 and sends people there after
- * signing out. Trusting the request's host (X-Forwarded-Host, else Host) makes it answer on
- * the origin the browser used instead. Only the requester's own headers are read, so a
- * third party cannot steer another person's redirects.
+ * signing out. Trusting the request's host makes it answer on the public origin instead:
+ * next-auth reads X-Forwarded-Host (else Host) and X-Forwarded-Proto, which the server
+ * replaces on every request with what lib/auth/public-origin.ts decides (a client's own are
+ * dropped unless a trusted proxy sent them), so a third party cannot steer the redirects.
  */
 export function deriveAuthUrlFromRequests(): void {
   if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";

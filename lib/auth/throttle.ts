@@ -2,7 +2,10 @@
 // every instance on it enforces the same limits. A sliding window estimated from two fixed
 // windows: the previous window's count, weighted by how much of it still overlaps the
 // sliding one, plus the current window's. Only failures count, so an address that signs in
-// correctly is never slowed, and one account's failures never block another account.
+// correctly is never slowed, and one account's failures never block another account. An
+// attempt is counted before its password is checked and uncounted if it succeeds, so
+// parallel guesses cannot all pass a limit that was read before any of them failed.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { ThrottledError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
@@ -54,43 +57,108 @@ export function secondsUntilAllowed({
   return Math.max(1, Math.ceil(fraction * windowSeconds));
 }
 
-/** Throws ThrottledError (429, Retry-After) when the account or the address is over its limit. */
-export async function assertLoginAllowed(subject: LoginSubject, now = Date.now()): Promise<void> {
+/**
+ * One sign-in attempt, counted before its password is checked: held until settled. Parallel
+ * guesses each take a place in the count first, so no more of them than the limit allows
+ * ever reach a password check, on any instance.
+ */
+export type LoginReservation = { keys: string[]; window: number; settled: boolean };
+
+const held = new AsyncLocalStorage<{ subject: LoginSubject; reservation: LoginReservation }>();
+
+const sameSubject = (a: LoginSubject, b: LoginSubject) =>
+  a.address === b.address &&
+  (a.email === undefined) === (b.email === undefined) &&
+  (a.email === undefined || accountKey(a.email) === accountKey(b.email ?? ""));
+
+/** Adds one to a key's count in a window and answers the new count, in one statement. */
+async function increment(key: string, window: number): Promise<number> {
+  const rows = await db.$queryRaw<{ count: number | bigint }[]>`
+    INSERT INTO "LoginAttempt" ("key", "windowStart", "count") VALUES (${key}, ${window}, 1)
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "LoginAttempt"."count" + 1
+    RETURNING "count"`;
+  return Number(rows[0].count);
+}
+
+async function decrement(keys: string[], window: number): Promise<void> {
+  await db.loginAttempt.updateMany({
+    where: { key: { in: keys }, windowStart: window, count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
+}
+
+/**
+ * Reserves a sign-in attempt for the account and the address: it counts as a failure until
+ * released. Over either limit, the reservation is undone and ThrottledError (429,
+ * Retry-After) is thrown. Inside `holdLoginReservation` for the same subject, the held
+ * reservation is answered instead of a second one.
+ */
+export async function reserveLoginAttempt(
+  subject: LoginSubject,
+  now = Date.now(),
+): Promise<LoginReservation> {
+  const outer = held.getStore();
+  if (outer && !outer.reservation.settled && sameSubject(outer.subject, subject)) return outer.reservation;
   const { windowSeconds, perAccount, perAddress } = loginLimits();
-  if (perAccount <= 0 && perAddress <= 0) return;
   const window = Math.floor(now / 1000 / windowSeconds);
-  const elapsed = now / 1000 / windowSeconds - window;
   const checks = [{ key: addressKey(subject.address), limit: perAddress }];
   if (subject.email !== undefined) checks.push({ key: accountKey(subject.email), limit: perAccount });
-  const rows = await db.loginAttempt.findMany({
-    where: { key: { in: checks.map((c) => c.key) }, windowStart: { in: [window - 1, window] } },
+  const active = checks.filter((c) => c.limit > 0);
+  const reservation: LoginReservation = { keys: active.map((c) => c.key), window, settled: false };
+  if (active.length === 0) return reservation;
+  // Counted first, read after: each attempt sees the attempts taken before it, itself included.
+  const counts = new Map<string, number>();
+  for (const { key } of active) counts.set(key, await increment(key, window));
+  const previous = await db.loginAttempt.findMany({
+    where: { key: { in: reservation.keys }, windowStart: window - 1 },
   });
-  const count = (key: string, start: number) =>
-    rows.find((r) => r.key === key && r.windowStart === start)?.count ?? 0;
+  const elapsed = now / 1000 / windowSeconds - window;
   const wait = Math.max(
-    ...checks.map(({ key, limit }) =>
+    ...active.map(({ key, limit }) =>
       secondsUntilAllowed({
-        previous: count(key, window - 1),
-        current: count(key, window),
+        previous: previous.find((r) => r.key === key)?.count ?? 0,
+        current: (counts.get(key) ?? 1) - 1,
         limit,
         elapsed,
         windowSeconds,
       }),
     ),
   );
-  if (wait > 0) throw new ThrottledError(wait);
+  if (wait > 0) {
+    // A refused attempt checks no password: it is no failure.
+    await releaseLoginAttempt(reservation);
+    throw new ThrottledError(wait);
+  }
+  return reservation;
 }
 
-/** Counts one failed sign-in against the account and the address. */
-export async function recordLoginFailure(subject: LoginSubject, now = Date.now()): Promise<void> {
-  const { windowSeconds } = loginLimits();
-  const window = Math.floor(now / 1000 / windowSeconds);
-  // One statement per key: an atomic increment whichever instance writes at the same time.
-  const keys = [addressKey(subject.address)];
-  if (subject.email !== undefined) keys.push(accountKey(subject.email));
-  for (const key of keys) {
-    await db.$executeRaw`INSERT INTO "LoginAttempt" ("key", "windowStart", "count") VALUES (${key}, ${window}, 1)
-      ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "LoginAttempt"."count" + 1`;
+/** The attempt succeeded (or never checked a password): it no longer counts. */
+export async function releaseLoginAttempt(reservation: LoginReservation): Promise<void> {
+  if (reservation.settled) return;
+  reservation.settled = true;
+  if (reservation.keys.length > 0) await decrement(reservation.keys, reservation.window);
+}
+
+/** The attempt failed: it stays counted. Windows before the previous one are dropped. */
+export async function keepLoginFailure(reservation: LoginReservation): Promise<void> {
+  if (reservation.settled) return;
+  reservation.settled = true;
+  await db.loginAttempt.deleteMany({ where: { windowStart: { lt: reservation.window - 1 } } });
+}
+
+/**
+ * Runs `fn` holding a reservation made outside it (the dashboard's sign-in reserves before
+ * next-auth runs, so it can answer 429): reserveLoginAttempt for the same subject inside answers
+ * it. Whatever `fn` leaves unsettled is released: no password was checked.
+ */
+export async function holdLoginReservation<T>(
+  subject: LoginSubject,
+  reservation: LoginReservation,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await held.run({ subject, reservation }, fn);
+  } finally {
+    await releaseLoginAttempt(reservation);
   }
-  await db.loginAttempt.deleteMany({ where: { windowStart: { lt: window - 1 } } });
 }

@@ -8,7 +8,7 @@ import { joinAtSignUp, signUpInvite } from "@/lib/invitations/join";
 import { getDummyHash, hashPassword, verifyPassword } from "./passwords";
 import type { TLogin, TSignUp, TUserUpdate } from "./schemas";
 import { endDashboardSession } from "./sessions";
-import { assertLoginAllowed, recordLoginFailure } from "./throttle";
+import { keepLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
 import { issueToken } from "./tokens";
 
 type UserRow = {
@@ -60,8 +60,7 @@ export async function signUp(input: TSignUp, address: string) {
   // refusing silently would tell just the same. Each such answer counts against the address.
   const passwordHash = await hashPassword(input.password);
   if (await db.user.findUnique({ where: { email } })) {
-    await assertLoginAllowed({ address });
-    await recordLoginFailure({ address });
+    await keepLoginFailure(await reserveLoginAttempt({ address }));
     throw ValidationError.field("email", "A user with this email already exists.");
   }
   return db.$transaction(async (tx) => {
@@ -81,24 +80,30 @@ export async function signUp(input: TSignUp, address: string) {
 }
 
 /**
- * Checks an email and password within the sign-in limits (lib/auth/throttle.ts): over a
- * limit throws 429; a failure counts against the account and the address. Unknown emails
- * are checked against a dummy hash of the same cost, so they take as long as known ones.
+ * Checks an email and password within the sign-in limits (lib/auth/throttle.ts): the attempt
+ * is reserved first (over a limit throws 429), a failure stays counted against the account
+ * and the address, a success is uncounted. Unknown emails are checked against a dummy hash
+ * of the same cost, so they take as long as known ones.
  */
 async function checkPassword(email: string, password: string, address: string) {
   const subject = { email: normaliseEmail(email), address };
-  await assertLoginAllowed(subject);
-  // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
-  const user = hasNullCharacter(subject.email)
-    ? null
-    : await db.user.findFirst({ where: { email: subject.email, isApiKey: false } });
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user || !ok) {
-    await recordLoginFailure(subject);
-    return null;
+  const attempt = await reserveLoginAttempt(subject);
+  try {
+    // No stored email holds a NUL (every write path refuses it), and PostgreSQL cannot compare one.
+    const user = hasNullCharacter(subject.email)
+      ? null
+      : await db.user.findFirst({ where: { email: subject.email, isApiKey: false } });
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await getDummyHash()));
+    if (!user || !ok) {
+      await keepLoginFailure(attempt);
+      return null;
+    }
+    await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });
+    return user;
+  } finally {
+    // Settled above unless something failed before the answer: then it was no wrong guess.
+    await releaseLoginAttempt(attempt);
   }
-  await db.user.update({ where: { id: user.id }, data: { lastLogin: new Date() } });
-  return user;
 }
 
 export async function logIn(input: TLogin, address: string) {

@@ -33,6 +33,15 @@ const zQueryInt = z
     error: "Ensure this value is less than or equal to 2147483647.",
   });
 
+/** A comma-separated list of ids (empty allowed): integers the database can hold. */
+const zIdList = (message: string) =>
+  z
+    .string()
+    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: message })
+    .refine((value) => value.split(",").every((id) => !id.trim() || Math.abs(Number(id)) <= 2147483647), {
+      error: "Ensure this value is less than or equal to 2147483647.",
+    });
+
 const zScalar = z.union([z.string(), z.number(), z.boolean()], {
   error: (issue) => (issue.input === undefined ? "This field is required." : NOT_A_STRING),
 });
@@ -179,24 +188,18 @@ export const ZFeatureListQuery = ZSizedPageQuery.extend({
     .optional()
     .describe("With environment: only features on (true) or off (false) there"),
   value_search: z.string().optional().describe("With environment: features whose value there matches"),
-  tags: z
-    .string()
-    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Tag IDs must be integers." })
+  tags: zIdList("Tag IDs must be integers.")
     .optional()
     .describe("Comma-separated tag ids (empty: features without tags); combined by tag_strategy"),
   tag_strategy: z
     .enum(["UNION", "INTERSECTION"])
     .default("INTERSECTION")
     .describe("INTERSECTION: features with every tag; UNION: with any of them"),
-  owners: z
-    .string()
-    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Owner IDs must be integers." })
+  owners: zIdList("Owner IDs must be integers.")
     .optional()
     .describe("Comma-separated user ids: features owned by any of them"),
-  group_owners: z
-    .string()
+  group_owners: zIdList("Group owner IDs must be integers.")
     .max(2000)
-    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: "Group owner IDs must be integers." })
     .optional()
     .describe("Comma-separated group ids: features owned by any of them (or by a user of `owners`)"),
 });

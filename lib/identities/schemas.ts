@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZPageQuery, ZSizedPageQuery } from "@/lib/api/pagination";
+import { DB_INT_MAX, DB_INT_MIN } from "@/lib/api/query-int";
 import { pathParams, zId } from "@/lib/api/params";
 import { zFeatureRef, zOptionalTraitInputValue, zOverrideValue, zTraitInputValue } from "./values";
 
@@ -68,6 +69,8 @@ export const ZIdentityOverrideListQuery = ZPageQuery.extend({
   feature: z.coerce
     .number({ error: "A valid integer is required." })
     .int()
+    .min(DB_INT_MIN)
+    .max(DB_INT_MAX)
     .optional()
     .describe("Only the override of this feature id."),
   feature_name: z.string().optional().describe("Only the override of this feature name (case-insensitive)."),
@@ -139,6 +142,8 @@ export const ZEdgeOverrideListQuery = z.object({
   feature: z.coerce
     .number({ error: "A valid integer is required." })
     .int()
+    .min(DB_INT_MIN)
+    .max(DB_INT_MAX)
     .optional()
     .describe("Only the override of this feature id."),
 });

@@ -1,19 +1,10 @@
 // Where invitation links point: the dashboard's join pages on this site.
 import { createHash } from "node:crypto";
+import { publicOrigin } from "@/lib/auth/public-origin";
 import { generateShortKey } from "@/lib/keys";
 
-/** The site's origin: NEXTAUTH_URL when set (the public address), else the request's own. */
-export function siteOrigin(request: Request): string {
-  const configured = process.env.NEXTAUTH_URL;
-  if (configured) {
-    try {
-      return new URL(configured).origin;
-    } catch {
-      // an invalid setting falls back to the request's origin
-    }
-  }
-  return new URL(request.url).origin;
-}
+/** The site's public origin (lib/auth/public-origin.ts): never the address the server binds. */
+export const siteOrigin = publicOrigin;
 
 export const emailInvitePath = (token: string) => `/join/${token}/`;
 export const inviteLinkPath = (hash: string) => `/join/link/${hash}/`;

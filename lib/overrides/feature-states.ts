@@ -4,6 +4,7 @@
 // too, but never created or deleted.
 import { assertValueBudget } from "@/lib/limits/quotas";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
@@ -104,6 +105,7 @@ export async function createFeatureState(userId: number, input: TFeatureStateCre
 function parseEnvironmentParam(raw: string | undefined): number {
   if (!raw) throw new ValidationError(["'environment' GET parameter is required."]);
   if (!/^\d{1,10}$/.test(raw)) throw ValidationError.field("environment", "A valid integer is required.");
+  if (!isDbInt(Number(raw))) throw ValidationError.field("environment", DB_INT_RANGE.error);
   return Number(raw);
 }
 

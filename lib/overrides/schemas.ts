@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
+import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { zFeatureStateValue, zFeatureStateValueObject } from "./values";
 
 /** An integer query parameter, with DRF's IntegerField messages. */
@@ -8,7 +9,8 @@ const zQueryInt = () =>
   z
     .string()
     .regex(/^\d{1,10}$/, { error: "A valid integer is required." })
-    .transform(Number);
+    .transform(Number)
+    .refine(isDbInt, DB_INT_RANGE);
 
 // Feature segments ------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // From the ids a request names to the permission target (organisation, project, environment)
 // they belong to. Each answers null when the object does not exist; membership is decided
 // by the resolver (lib/permissions/resolve.ts), so these read no user.
+import { isDbInt } from "@/lib/api/query-int";
 import { db } from "@/lib/db/client";
 import type { EnvironmentPermissionKey } from "./keys";
 import type { Target } from "./resolve";
@@ -92,7 +93,7 @@ export async function environmentOfFeatureSegment(featureSegmentId: number): Pro
  */
 export function queryId(raw: string | number | undefined | null): number | null {
   if (typeof raw === "number") return raw;
-  return typeof raw === "string" && /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+  return typeof raw === "string" && /^\d{1,10}$/.test(raw) && isDbInt(Number(raw)) ? Number(raw) : null;
 }
 
 /**
@@ -101,7 +102,7 @@ export function queryId(raw: string | number | undefined | null): number | null 
  */
 export function queryEnvironmentRef(raw: unknown): string | number | null {
   if (typeof raw !== "string" || raw === "") return null;
-  return /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
+  return /^\d{1,10}$/.test(raw) && isDbInt(Number(raw)) ? Number(raw) : raw;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pathParams, zId } from "@/lib/api/params";
+import { DB_INT_MAX, DB_INT_MIN } from "@/lib/api/query-int";
 
 const settings = {
   hide_disabled_flags: z.boolean().optional(),
@@ -24,7 +25,7 @@ export const ZProjectUpdate = z.object({ name: z.string().trim().min(1).max(2000
 export type TProjectUpdate = z.infer<typeof ZProjectUpdate>;
 
 export const ZProjectListQuery = z.object({
-  organisation: z.coerce.number().int().optional(),
+  organisation: z.coerce.number().int().min(DB_INT_MIN).max(DB_INT_MAX).optional(),
 });
 
 export const ZProjectParams = pathParams({ projectId: zId });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pathParams, zId } from "@/lib/api/params";
+import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { ZSizedPageQuery } from "@/lib/api/pagination";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
 import { checkCondition } from "./conditions";
@@ -143,7 +144,8 @@ export const ZSegmentParams = pathParams({ projectId: zId, segmentId: zId });
 const zQueryInt = z
   .string()
   .regex(/^-?\d{1,10}$/, { error: "A valid integer is required." })
-  .transform(Number);
+  .transform(Number)
+  .refine(isDbInt, DB_INT_RANGE);
 
 export const ZAssociatedFeaturesQuery = ZSizedPageQuery.extend({
   environment: zQueryInt.optional().describe("Only the overrides in this environment (id)"),

@@ -4,6 +4,7 @@
 // matches, evaluated with the pure engine in batches and capped, so that a huge environment
 // answers "at least N" instead of holding the server.
 import { NotFoundError } from "@/lib/api/errors";
+import { isDbInt } from "@/lib/api/query-int";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
 import { indexTraits, isContextInSegment, type EngineSegment, type TraitValueType } from "@/lib/engine";
@@ -126,7 +127,7 @@ export async function countSegmentIdentities(scope: Scope, segmentId: number, qu
   const environment = await db.environment.findFirst({
     where: {
       projectId: scope.projectId,
-      ...(/^\d{1,10}$/.test(ref) ? { id: Number(ref) } : { apiKey: ref }),
+      ...(/^\d{1,10}$/.test(ref) && isDbInt(Number(ref)) ? { id: Number(ref) } : { apiKey: ref }),
     },
   });
   if (!environment) throw new NotFoundError();
