@@ -8,6 +8,10 @@ import {
   ZFeatureListQuery,
   ZProjectFeaturesParams,
 } from "@/lib/features/schemas";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZFeature, ZFeaturePage } from "@/lib/openapi/responses/features";
+import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { z } from "zod";
 
 const params = ZProjectFeaturesParams;
 
@@ -17,6 +21,27 @@ export const GET = withApi(
     permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
     params,
     query: ZFeatureListQuery,
+    openapi: {
+      operationId: "listFeatures",
+      summary: "List the features of a project",
+      description:
+        "Filtered, sorted and paged (up to 999 per page). With `environment`, each carries its state there.",
+      tag: "Features",
+      paramDocs: {
+        environment: "Numeric id of an environment of the project: adds the feature's state there.",
+      },
+      responses: {
+        200: ok("A page of features.", ZFeaturePage),
+        400: ok(
+          "A query parameter is invalid, or `is_enabled`/`value_search` come without `environment` (a bare list).",
+          z.union([ZValidationErrors, ZErrorList]),
+        ),
+        404: ok(
+          "The project or the environment does not exist or is not visible, or the page is past the end.",
+          ZErrorDetail,
+        ),
+      },
+    },
   },
   ({ user, params, query, request }) =>
     listFeatures({ userId: user.id, projectId: params.projectId }, request, query),
@@ -29,6 +54,23 @@ export const POST = withApi(
     query: ZFeatureDetailQuery,
     body: ZFeatureCreate,
     status: 201,
+    openapi: {
+      operationId: "createFeature",
+      summary: "Create a feature",
+      description: "Creates the feature with a state in every environment of the project.",
+      tag: "Features",
+      paramDocs: {
+        environment: "Numeric id of an environment of the project: adds the feature's state there.",
+      },
+      responses: {
+        201: ok("The created feature.", ZFeature),
+        400: ok(
+          "The body fails validation (errors by field), or is not valid JSON (`{detail}`). A name already used in the project (case-insensitively) is a `name` error.",
+          ZBadRequest,
+        ),
+        404: notFound("The project (or the environment of `?environment=`)"),
+      },
+    },
   },
   ({ user, params, query, body }) =>
     createFeature({ userId: user.id, projectId: params.projectId }, body, query),

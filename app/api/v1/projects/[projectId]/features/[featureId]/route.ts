@@ -1,7 +1,10 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/ — one feature
-import { withApi } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
 import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";
+import { noContent, notFound, ok } from "@/lib/openapi/shared";
+import { ZFeature } from "@/lib/openapi/responses/features";
+import { ZValidationErrors } from "@/lib/openapi/responses/common";
 
 const params = ZFeatureParams;
 
@@ -11,6 +14,19 @@ export const GET = withApi(
     permission: { project: "VIEW_PROJECT", of: (c) => c.params.projectId },
     params,
     query: ZFeatureDetailQuery,
+    openapi: {
+      operationId: "getFeature",
+      summary: "Get a feature",
+      tag: "Features",
+      paramDocs: {
+        environment: "Numeric id of an environment of the project: adds the feature's state there.",
+      },
+      responses: {
+        200: ok("The feature.", ZFeature),
+        400: ok("`environment` is not an integer.", ZValidationErrors),
+        404: notFound("The project, the feature (or the environment of `?environment=`)"),
+      },
+    },
   },
   ({ user, params, query }) => getFeature({ userId: user.id, ...params }, query),
 );
@@ -22,16 +38,35 @@ export const PUT = withApi(
     permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
     params,
     body: ZFeatureUpdate,
+    openapi: {
+      operationId: "updateFeature",
+      summary: "Update a feature",
+      description:
+        "`name`, `default_enabled` and `initial_value` cannot change after creation; PUT works as PATCH.",
+      tag: "Features",
+      responses: { 200: ok("The updated feature.", ZFeature), 404: notFound("The project or the feature") },
+    },
   },
   ({ user, params, body }) => updateFeature({ userId: user.id, ...params }, body),
 );
-export const PATCH = PUT;
+export const PATCH = withDocs(PUT, {
+  operationId: "partialUpdateFeature",
+  summary: "Partially update a feature",
+  description: undefined,
+});
 export const DELETE = withApi(
   {
     auth: "user",
     permission: { project: "DELETE_FEATURE", of: (c) => c.params.projectId },
     params,
     status: 204,
+    openapi: {
+      operationId: "deleteFeature",
+      summary: "Delete a feature",
+      description: "Deletes the feature with its states and overrides in every environment.",
+      tag: "Features",
+      responses: { 204: noContent("The feature is deleted."), 404: notFound("The project or the feature") },
+    },
   },
   ({ user, params }) => deleteFeature({ userId: user.id, ...params }),
 );

@@ -1,7 +1,7 @@
 // Answers many operations share, so that every registry documents them the same way.
 import { z } from "zod";
-import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "../responses/common";
-import type { ResponseSpec } from "../types";
+import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "./responses/common";
+import type { ResponseSpec } from "./types";
 
 export const ok = (description: string, schema: z.ZodType): ResponseSpec => ({ description, schema });
 export const noContent = (description: string): ResponseSpec => ({ description, schema: null });
