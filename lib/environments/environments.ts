@@ -9,6 +9,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
 import { permittedEnvironmentIds } from "@/lib/permissions/resolve";
+import type { z } from "zod";
+import type { ZEnvironment } from "@/lib/environments/responses";
 
 type EnvironmentRow = {
   id: number;
@@ -29,7 +31,7 @@ type EnvironmentRow = {
   documentUpdatedAt: Date;
 };
 
-export function serializeEnvironment(env: EnvironmentRow) {
+export function serializeEnvironment(env: EnvironmentRow): z.infer<typeof ZEnvironment> {
   return {
     id: env.id,
     uuid: env.uuid,

@@ -16,6 +16,8 @@ import {
   hashInviteToken,
   siteOrigin,
 } from "./urls";
+import type { z } from "zod";
+import type { ZInvite } from "@/lib/invitations/responses";
 
 /** How long an emailed invitation works (ENSIGN_INVITE_EXPIRY_DAYS, default 7). */
 export function inviteLifetimeMs(): number {
@@ -38,11 +40,11 @@ const withInviter = {
   invitedBy: { select: { id: true, email: true, firstName: true, lastName: true } },
 } as const;
 
-export function serializeInvite(row: InviteRow) {
+export function serializeInvite(row: InviteRow): z.infer<typeof ZInvite> {
   return {
     id: row.id,
     email: row.email,
-    role: row.role,
+    role: row.role as z.infer<typeof ZInvite>["role"],
     date_created: row.dateCreated.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     is_expired: row.expiresAt.getTime() <= Date.now(),

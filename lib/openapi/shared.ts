@@ -1,6 +1,6 @@
 // Answers many operations share, so that every registry documents them the same way.
 import { z } from "zod";
-import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "./responses/common";
+import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import type { ResponseSpec } from "./types";
 
 export const ok = (description: string, schema: z.ZodType): ResponseSpec => ({ description, schema });

@@ -37,7 +37,7 @@ export type RouteDoc = {
   /**
    * The SDK endpoints authenticate and parse inside their handler (lib/sdk/http.ts), so their
    * routes pass no auth mode and no schemas to withApi; what they take is declared here, and
-   * checked against the handler by lib/openapi/sdk-inputs.test.ts and the conformance test.
+   * checked against the handler by lib/sdk/requests.test.ts and the conformance test.
    */
   sdk?: { security: Security; params?: ZodObjectInput; query?: ZodObjectInput; body?: z.ZodType };
 };

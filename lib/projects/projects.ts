@@ -6,6 +6,8 @@ import { requireOrganisationMember, requireProject } from "@/lib/organisations/a
 import { PermissionDeniedError } from "@/lib/api/errors";
 import type { TProjectCreate, TProjectUpdate } from "./schemas";
 import { permittedProjectIds } from "@/lib/permissions/resolve";
+import type { z } from "zod";
+import type { ZProject } from "@/lib/projects/responses";
 
 type ProjectRow = {
   id: number;
@@ -19,7 +21,7 @@ type ProjectRow = {
   createdAt: Date;
 };
 
-export function serializeProject(project: ProjectRow) {
+export function serializeProject(project: ProjectRow): z.infer<typeof ZProject> {
   return {
     id: project.id,
     uuid: project.uuid,

@@ -3,7 +3,7 @@
 // (lib/openapi/document.test.ts) checks each one against the server's own matchers.
 import { z } from "zod";
 import type { DocumentedRoute } from "@/lib/openapi/document";
-import { ZErrorDetail, zBool, zText } from "@/lib/openapi/responses/common";
+import { ZErrorDetail, zBool, zText } from "@/lib/api/response-schemas";
 import { noContent, ok } from "@/lib/openapi/shared";
 
 const ZOfrepContext = z

@@ -1,7 +1,7 @@
 // GET /health/liveness/ — the process is up
 import { withApi } from "@/lib/api/handler";
 import { ok } from "@/lib/openapi/shared";
-import { ZHealth } from "@/lib/openapi/responses/health";
+import { ZHealth } from "@/lib/db/health-responses";
 
 export const GET = withApi(
   {

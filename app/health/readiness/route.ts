@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/api/handler";
 import { checkDatabase } from "@/lib/db/health";
 import { ok } from "@/lib/openapi/shared";
-import { ZHealth } from "@/lib/openapi/responses/health";
+import { ZHealth } from "@/lib/db/health-responses";
 
 export const GET = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery } from "@/lib/audit/schemas";
 import { invalidPage, invalidQuery, ok } from "@/lib/openapi/shared";
-import { ZAuditLogPage } from "@/lib/openapi/responses/audit";
+import { ZAuditLogPage } from "@/lib/audit/responses";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { preflight, withApi } from "@/lib/api/handler";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { noContent, ok } from "@/lib/openapi/shared";
-import { ZEnvironmentDocument } from "@/lib/openapi/responses/sdk";
-import { ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZEnvironmentDocument } from "@/lib/sdk/responses";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { createEnvironment, listEnvironments } from "@/lib/environments/environments";
 import { ZEnvironmentCreate, ZEnvironmentListQuery } from "@/lib/environments/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";
-import { ZEnvironment, ZEnvironmentPage } from "@/lib/openapi/responses/environments";
-import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZEnvironment, ZEnvironmentPage } from "@/lib/environments/responses";
+import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const GET = withApi(

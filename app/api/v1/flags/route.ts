@@ -2,10 +2,10 @@
 import { preflight, withApi } from "@/lib/api/handler";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { serveSdkRequest } from "@/lib/sdk/http";
-import { ZFlagsQuery } from "@/lib/openapi/requests/sdk";
+import { ZFlagsQuery } from "@/lib/sdk/requests";
 import { noContent, ok } from "@/lib/openapi/shared";
-import { ZFlag, ZFlagList } from "@/lib/openapi/responses/sdk";
-import { ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZFlag, ZFlagList } from "@/lib/sdk/responses";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const GET = withApi(

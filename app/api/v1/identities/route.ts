@@ -3,10 +3,10 @@ import { preflight, withApi } from "@/lib/api/handler";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
-import { ZIdentifyBody, ZIdentifyQuery, ZIdentityFlagsQuery } from "@/lib/openapi/requests/sdk";
+import { ZIdentifyBody, ZIdentifyQuery, ZIdentityFlagsQuery } from "@/lib/sdk/requests";
 import { ok } from "@/lib/openapi/shared";
-import { ZIdentityFlag, ZIdentityFlags } from "@/lib/openapi/responses/sdk";
-import { ZBadRequest, ZErrorDetail, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZIdentityFlag, ZIdentityFlags } from "@/lib/sdk/responses";
+import { ZBadRequest, ZErrorDetail, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const GET = withApi(

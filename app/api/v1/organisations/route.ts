@@ -4,7 +4,7 @@ import { ZPageQuery } from "@/lib/api/pagination";
 import { createOrganisation, listOrganisations } from "@/lib/organisations/organisations";
 import { ZOrganisationCreate } from "@/lib/organisations/schemas";
 import { invalidPage, ok } from "@/lib/openapi/shared";
-import { ZOrganisation, ZOrganisationPage } from "@/lib/openapi/responses/organisations";
+import { ZOrganisation, ZOrganisationPage } from "@/lib/organisations/responses";
 
 const permission = { member: true } as const;
 

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createProject, listProjects } from "@/lib/projects/projects";
 import { ZProjectCreate, ZProjectListQuery } from "@/lib/projects/schemas";
 import { forbidden, invalidQuery, ok } from "@/lib/openapi/shared";
-import { ZProject, ZProjectList } from "@/lib/openapi/responses/projects";
+import { ZProject, ZProjectList } from "@/lib/projects/responses";
 
 export const GET = withApi(
   {

@@ -2,10 +2,10 @@
 import { preflight, withApi } from "@/lib/api/handler";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitPost } from "@/lib/sdk/traits";
-import { ZTraitWriteBody } from "@/lib/openapi/requests/sdk";
+import { ZTraitWriteBody } from "@/lib/sdk/requests";
 import { forbidden, ok } from "@/lib/openapi/shared";
-import { ZTraitWritten } from "@/lib/openapi/responses/sdk";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZTraitWritten } from "@/lib/sdk/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -2,9 +2,9 @@
 import { preflight, withApi } from "@/lib/api/handler";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { serveSdkRequest } from "@/lib/sdk/http";
-import { ZAnalyticsBody } from "@/lib/openapi/requests/sdk";
+import { ZAnalyticsBody } from "@/lib/sdk/requests";
 import { noContent, ok } from "@/lib/openapi/shared";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/api/handler";
 import { getAuthConfig } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";
-import { ZAuthConfig } from "@/lib/openapi/responses/auth";
+import { ZAuthConfig } from "@/lib/auth/responses";
 
 export const GET = withApi(
   {

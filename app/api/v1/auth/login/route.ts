@@ -4,8 +4,8 @@ import { clientAddressOf } from "@/lib/auth/client-address";
 import { ZLogin } from "@/lib/auth/schemas";
 import { logIn } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";
-import { ZAuthToken } from "@/lib/openapi/responses/auth";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZAuthToken } from "@/lib/auth/responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/api/handler";
 import { logOut, rotateToken } from "@/lib/auth/users";
 import { noContent, ok } from "@/lib/openapi/shared";
-import { ZAuthToken } from "@/lib/openapi/responses/auth";
+import { ZAuthToken } from "@/lib/auth/responses";
 
 const permission = { member: true } as const;
 

@@ -4,7 +4,7 @@ import { clientAddressOf } from "@/lib/auth/client-address";
 import { ZSignUp } from "@/lib/auth/schemas";
 import { signUp } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";
-import { ZSignedUpUser } from "@/lib/openapi/responses/auth";
+import { ZSignedUpUser } from "@/lib/auth/responses";
 
 export const POST = withApi(
   {

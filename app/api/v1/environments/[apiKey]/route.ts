@@ -3,8 +3,8 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteEnvironment, getEnvironment, updateEnvironment } from "@/lib/environments/environments";
 import { ZEnvironmentParams, ZEnvironmentUpdate } from "@/lib/environments/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZEnvironment } from "@/lib/openapi/responses/environments";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZEnvironment } from "@/lib/environments/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 const params = ZEnvironmentParams;
 

@@ -4,8 +4,8 @@ import { queryId } from "@/lib/permissions/scope";
 import { createFeatureSegment, listFeatureSegments } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentCreate, ZFeatureSegmentListQuery } from "@/lib/overrides/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";
-import { ZFeatureSegment, ZFeatureSegmentPage } from "@/lib/openapi/responses/overrides";
-import { ZBadRequest, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeatureSegment, ZFeatureSegmentPage } from "@/lib/overrides/responses";
+import { ZBadRequest, ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

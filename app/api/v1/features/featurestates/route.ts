@@ -4,8 +4,8 @@ import { FEATURE_STATE_KEYS, featureStateKey, queryId } from "@/lib/permissions/
 import { createFeatureState, listFeatureStates } from "@/lib/overrides/feature-states";
 import { ZFeatureStateCreate, ZFeatureStateListQuery } from "@/lib/overrides/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";
-import { ZFeatureStateNested, ZFeatureStateNestedPage } from "@/lib/openapi/responses/feature-states";
-import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeatureStateNested, ZFeatureStateNestedPage } from "@/lib/features/state-responses";
+import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const GET = withApi(

@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteOrganisation, getOrganisation, updateOrganisation } from "@/lib/organisations/organisations";
 import { ZOrganisationParams, ZOrganisationUpdate } from "@/lib/organisations/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZOrganisation } from "@/lib/openapi/responses/organisations";
+import { ZOrganisation } from "@/lib/organisations/responses";
 
 const params = ZOrganisationParams;
 

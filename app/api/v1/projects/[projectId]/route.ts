@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteProject, getProject, updateProject } from "@/lib/projects/projects";
 import { ZProjectParams, ZProjectUpdate } from "@/lib/projects/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZProject } from "@/lib/openapi/responses/projects";
+import { ZProject } from "@/lib/projects/responses";
 
 const params = ZProjectParams;
 

@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/api/handler";
 import { permissionList } from "@/lib/permissions/keys";
 import { ok } from "@/lib/openapi/shared";
-import { ZPermissionKeys } from "@/lib/openapi/responses/permissions";
+import { ZPermissionKeys } from "@/lib/permissions/responses";
 
 export const GET = withApi(
   {

@@ -2,10 +2,10 @@
 import { preflight, withApi } from "@/lib/api/handler";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitsBulkPut } from "@/lib/sdk/traits";
-import { ZTraitBulkBody } from "@/lib/openapi/requests/sdk";
+import { ZTraitBulkBody } from "@/lib/sdk/requests";
 import { forbidden, ok } from "@/lib/openapi/shared";
-import { ZTraitWrittenList } from "@/lib/openapi/responses/sdk";
-import { ZBadRequest, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZTraitWrittenList } from "@/lib/sdk/responses";
+import { ZBadRequest, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const PUT = withApi(

@@ -2,10 +2,10 @@
 import { preflight, withApi } from "@/lib/api/handler";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitIncrement } from "@/lib/sdk/traits";
-import { ZTraitIncrementBody } from "@/lib/openapi/requests/sdk";
+import { ZTraitIncrementBody } from "@/lib/sdk/requests";
 import { forbidden, ok } from "@/lib/openapi/shared";
-import { ZTraitIncremented } from "@/lib/openapi/responses/sdk";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZTraitIncremented } from "@/lib/sdk/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZWebhookTest } from "@/lib/webhooks/schemas";
 import { testWebhook } from "@/lib/webhooks/test-webhook";
 import { ok } from "@/lib/openapi/shared";
-import { ZWebhookTestFailure, ZWebhookTestResult } from "@/lib/openapi/responses/webhooks";
+import { ZWebhookTestFailure, ZWebhookTestResult } from "@/lib/webhooks/responses";
 
 export const POST = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZUserUpdate } from "@/lib/auth/schemas";
 import { getMe, updateMe } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";
-import { ZUser } from "@/lib/openapi/responses/auth";
+import { ZUser } from "@/lib/auth/responses";
 
 const permission = { member: true } as const;
 

@@ -4,7 +4,7 @@ import { clientAddressOf } from "@/lib/auth/client-address";
 import { setPassword } from "@/lib/auth/password-change";
 import { ZSetPassword } from "@/lib/auth/schemas";
 import { noContent, ok } from "@/lib/openapi/shared";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

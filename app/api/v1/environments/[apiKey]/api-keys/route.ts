@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZEnvironmentParams, ZServerKeyCreate } from "@/lib/environments/schemas";
 import { createServerKey, listServerKeys } from "@/lib/environments/server-keys";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZServerKey, ZServerKeyList } from "@/lib/openapi/responses/environments";
+import { ZServerKey, ZServerKeyList } from "@/lib/environments/responses";
 
 const permission = {
   environment: "ADMIN",

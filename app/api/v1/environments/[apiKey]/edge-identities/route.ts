@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { createEdgeIdentity, listEdgeIdentities } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityCreate, ZEdgeIdentityListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeIdentity, ZEdgeIdentityPage } from "@/lib/openapi/responses/edge-identities";
-import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZEdgeIdentity, ZEdgeIdentityPage } from "@/lib/identities/edge-responses";
+import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 const params = ZIdentityListParams;

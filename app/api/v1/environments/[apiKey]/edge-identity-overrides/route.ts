@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { listEnvironmentEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEnvironmentEdgeOverrides } from "@/lib/openapi/responses/edge-identities";
-import { ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZEnvironmentEdgeOverrides } from "@/lib/identities/edge-responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

@@ -4,8 +4,8 @@ import { explainEvaluation } from "@/lib/identities/explain";
 import { ZEvaluateBody } from "@/lib/identities/explain-schemas";
 import { ZIdentityListParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEvaluation } from "@/lib/openapi/responses/evaluate";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZEvaluation } from "@/lib/identities/explain-responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { listEnvironmentFeatureStates } from "@/lib/features/feature-states";
 import { ZEnvironmentFeatureStatesParams, ZFeatureStateListQuery } from "@/lib/features/schemas";
 import { forbidden, ok } from "@/lib/openapi/shared";
-import { ZFeatureStatePage } from "@/lib/openapi/responses/feature-states";
-import { ZErrorDetail, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeatureStatePage } from "@/lib/features/state-responses";
+import { ZErrorDetail, ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { createIdentity, listIdentities } from "@/lib/identities/identities";
 import { ZIdentityCreate, ZIdentityListParams, ZIdentityListQuery } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZIdentity, ZIdentityPage } from "@/lib/openapi/responses/identities";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZIdentity, ZIdentityPage } from "@/lib/identities/responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 const params = ZIdentityListParams;
 

@@ -4,7 +4,7 @@ import { environmentOfFeatureSegment } from "@/lib/permissions/scope";
 import { deleteFeatureSegment, getFeatureSegment } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentParams } from "@/lib/overrides/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureSegmentListItem } from "@/lib/openapi/responses/overrides";
+import { ZFeatureSegmentListItem } from "@/lib/overrides/responses";
 
 const params = ZFeatureSegmentParams;
 

@@ -4,8 +4,8 @@ import { environmentOfFeatureSegments } from "@/lib/permissions/scope";
 import { updateFeatureSegmentPriorities } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentPriorities, ZFeatureSegmentPriority } from "@/lib/overrides/schemas";
 import { ok } from "@/lib/openapi/shared";
-import { ZFeatureSegmentList } from "@/lib/openapi/responses/overrides";
-import { ZBadRequest, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeatureSegmentList } from "@/lib/overrides/responses";
+import { ZBadRequest, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const POST = withApi(

@@ -4,8 +4,8 @@ import { environmentOfFeatureState, FEATURE_STATE_KEYS, featureStateScope } from
 import { deleteFeatureState, getFeatureState, updateFeatureState } from "@/lib/overrides/feature-states";
 import { ZFeatureStateParams, ZFeatureStatePatch, ZFeatureStateUpdate } from "@/lib/overrides/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureStateNested } from "@/lib/openapi/responses/feature-states";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZFeatureStateNested } from "@/lib/features/state-responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 type Ctx = { params: { featureStateId: number } };
 const view = {

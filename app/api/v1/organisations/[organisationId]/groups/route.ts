@@ -4,7 +4,7 @@ import { ZPageQuery } from "@/lib/api/pagination";
 import { createGroup, listGroups } from "@/lib/permissions/groups";
 import { ZGroupWrite, ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { forbidden, invalidPage, notFound, ok } from "@/lib/openapi/shared";
-import { ZGroup, ZGroupPage } from "@/lib/openapi/responses/permissions";
+import { ZGroup, ZGroupPage } from "@/lib/permissions/responses";
 
 const params = ZOrganisationScopeParams;
 

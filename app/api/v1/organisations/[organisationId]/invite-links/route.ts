@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createInviteLink, listInviteLinks } from "@/lib/invitations/links";
 import { ZInviteLinkCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZInviteLink, ZInviteLinkList } from "@/lib/openapi/responses/invitations";
+import { ZInviteLink, ZInviteLinkList } from "@/lib/invitations/responses";
 
 const permission = {
   organisation: "MANAGE_USERS",

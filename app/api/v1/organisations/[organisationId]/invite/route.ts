@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createInvites } from "@/lib/invitations/invitations";
 import { ZInviteCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZInviteWithLinkList } from "@/lib/openapi/responses/invitations";
+import { ZInviteWithLinkList } from "@/lib/invitations/responses";
 
 export const POST = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listInvites } from "@/lib/invitations/invitations";
 import { ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZInviteList } from "@/lib/openapi/responses/invitations";
+import { ZInviteList } from "@/lib/invitations/responses";
 
 export const GET = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createMasterApiKey, listMasterApiKeys } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeysParams } from "@/lib/master-api-keys/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZMasterApiKey, ZMasterApiKeyList } from "@/lib/openapi/responses/master-api-keys";
+import { ZMasterApiKey, ZMasterApiKeyList } from "@/lib/master-api-keys/responses";
 
 const permission = {
   organisation: "ADMIN",

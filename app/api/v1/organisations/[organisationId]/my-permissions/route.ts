@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { myOrganisationPermissions } from "@/lib/permissions/my-permissions";
 import { ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZMyPermissions } from "@/lib/openapi/responses/permissions";
+import { ZMyPermissions } from "@/lib/permissions/responses";
 
 export const GET = withApi(
   {

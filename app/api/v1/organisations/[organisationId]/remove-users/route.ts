@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { removeMembers } from "@/lib/permissions/members";
 import { ZOrganisationScopeParams, ZRemoveUsers } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZRemovedUsers } from "@/lib/openapi/responses/permissions";
+import { ZRemovedUsers } from "@/lib/permissions/responses";
 
 export const POST = withApi(
   {

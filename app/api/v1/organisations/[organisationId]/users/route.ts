@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listMembers } from "@/lib/permissions/members";
 import { ZMemberListQuery, ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";
-import { ZMember } from "@/lib/openapi/responses/permissions";
+import { ZMember } from "@/lib/permissions/responses";
 import { z } from "zod";
 
 export const GET = withApi(

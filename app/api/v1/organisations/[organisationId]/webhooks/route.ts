@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZOrganisationWebhooksParams, ZWebhookCreate } from "@/lib/webhooks/schemas";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZWebhook, ZWebhookList } from "@/lib/openapi/responses/webhooks";
+import { ZWebhook, ZWebhookList } from "@/lib/webhooks/responses";
 
 const permission = {
   organisation: "ADMIN",

@@ -9,8 +9,8 @@ import {
   ZProjectFeaturesParams,
 } from "@/lib/features/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZFeature, ZFeaturePage } from "@/lib/openapi/responses/features";
-import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeature, ZFeaturePage } from "@/lib/features/responses";
+import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 const params = ZProjectFeaturesParams;

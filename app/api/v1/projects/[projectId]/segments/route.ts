@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { createSegment, listSegments } from "@/lib/segments/segments";
 import { ZProjectSegmentsParams, ZSegmentCreate, ZSegmentListQuery } from "@/lib/segments/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZSegment, ZSegmentPage } from "@/lib/openapi/responses/segments";
-import { ZBadRequest, ZErrorDetail, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZSegment, ZSegmentPage } from "@/lib/segments/responses";
+import { ZBadRequest, ZErrorDetail, ZValidationErrors } from "@/lib/api/response-schemas";
 
 const params = ZProjectSegmentsParams;
 

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { ZProjectTagsParams, ZTagCreate, ZTagListQuery } from "@/lib/tags/schemas";
 import { createTag, listTags } from "@/lib/tags/tags";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZTag, ZTagPage } from "@/lib/openapi/responses/tags";
-import { ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZTag, ZTagPage } from "@/lib/tags/responses";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 
 const view = {
   project: "VIEW_PROJECT",

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, projectScope } from "@/lib/permissions/grants";
 import { ZProjectScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZUserGrant, ZUserGrantList } from "@/lib/openapi/responses/permissions";
+import { ZUserGrant, ZUserGrantList } from "@/lib/permissions/responses";
 
 const permission = {
   project: "ADMIN",

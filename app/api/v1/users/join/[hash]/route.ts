@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { joinFromEmailInvite } from "@/lib/invitations/join";
 import { ZJoinParams } from "@/lib/invitations/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZOrganisation } from "@/lib/openapi/responses/organisations";
-import { ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZOrganisation } from "@/lib/organisations/responses";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const POST = withApi(
   {

@@ -4,8 +4,8 @@ import { ZEnvironmentParams } from "@/lib/environments/schemas";
 import { getFlagAnalytics } from "@/lib/sdk/analytics-report";
 import { ZFlagAnalyticsQuery } from "@/lib/sdk/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZFlagAnalytics } from "@/lib/openapi/responses/sdk";
-import { ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFlagAnalytics } from "@/lib/sdk/responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

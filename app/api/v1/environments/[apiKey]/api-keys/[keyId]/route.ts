@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { ZServerKeyParams, ZServerKeyUpdate } from "@/lib/environments/schemas";
 import { getServerKey, revokeServerKey, updateServerKey } from "@/lib/environments/server-keys";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZServerKey } from "@/lib/openapi/responses/environments";
+import { ZServerKey } from "@/lib/environments/responses";
 
 const permission = {
   environment: "ADMIN",

@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteEdgeIdentity, getEdgeIdentity, updateEdgeIdentity } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams, ZEdgeIdentityUpdate } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeIdentity } from "@/lib/openapi/responses/edge-identities";
+import { ZEdgeIdentity } from "@/lib/identities/edge-responses";
 
 const params = ZEdgeIdentityParams;
 

@@ -3,8 +3,8 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/feature-states";
 import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/features/schemas";
 import { ok } from "@/lib/openapi/shared";
-import { ZFeatureState } from "@/lib/openapi/responses/feature-states";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZFeatureState } from "@/lib/features/state-responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 const params = ZEnvironmentFeatureStateParams;
 

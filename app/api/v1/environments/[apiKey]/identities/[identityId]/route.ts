@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { deleteIdentity, getIdentity, updateIdentity } from "@/lib/identities/identities";
 import { ZIdentityCreate, ZIdentityParams } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZIdentity } from "@/lib/openapi/responses/identities";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZIdentity } from "@/lib/identities/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 const params = ZIdentityParams;
 

@@ -4,7 +4,7 @@ import { groupAdminOf } from "@/lib/permissions/group-admin";
 import { deleteGroup, getGroup, updateGroup } from "@/lib/permissions/groups";
 import { ZGroupParams, ZGroupPatch, ZGroupWrite } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZGroup, ZGroupDetail } from "@/lib/openapi/responses/permissions";
+import { ZGroup, ZGroupDetail } from "@/lib/permissions/responses";
 
 const permission = {
   organisation: "MANAGE_USER_GROUPS",

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { groupSummaries } from "@/lib/permissions/groups";
 import { ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZGroupSummaries } from "@/lib/openapi/responses/permissions";
+import { ZGroupSummaries } from "@/lib/permissions/responses";
 
 export const GET = withApi(
   {

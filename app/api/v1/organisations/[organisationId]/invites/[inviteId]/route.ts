@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { getInvite, revokeInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZInvite } from "@/lib/openapi/responses/invitations";
+import { ZInvite } from "@/lib/invitations/responses";
 
 const permission = {
   organisation: "MANAGE_USERS",

@@ -7,7 +7,7 @@ import {
 } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeyParams, ZMasterApiKeyUpdate } from "@/lib/master-api-keys/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZMasterApiKey } from "@/lib/openapi/responses/master-api-keys";
+import { ZMasterApiKey } from "@/lib/master-api-keys/responses";
 
 const permission = {
   organisation: "ADMIN",

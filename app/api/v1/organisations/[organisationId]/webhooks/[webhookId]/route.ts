@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { ZOrganisationWebhookParams, ZWebhookUpdate } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZWebhook } from "@/lib/openapi/responses/webhooks";
+import { ZWebhook } from "@/lib/webhooks/responses";
 
 const permission = {
   organisation: "ADMIN",

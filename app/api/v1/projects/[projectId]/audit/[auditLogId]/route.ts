@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZProjectAuditLogEntryParams } from "@/lib/audit/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZAuditLogEntryDetail } from "@/lib/openapi/responses/audit";
+import { ZAuditLogEntryDetail } from "@/lib/audit/responses";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
 import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZFeature } from "@/lib/openapi/responses/features";
-import { ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeature } from "@/lib/features/responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 const params = ZFeatureParams;
 

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { deleteSegment, getSegment, updateSegment } from "@/lib/segments/segments";
 import { ZSegmentParams, ZSegmentPatch, ZSegmentUpdate } from "@/lib/segments/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZSegment } from "@/lib/openapi/responses/segments";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZSegment } from "@/lib/segments/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 const params = ZSegmentParams;
 const scope = (userId: number, p: { projectId: number }) => ({ userId, projectId: p.projectId });

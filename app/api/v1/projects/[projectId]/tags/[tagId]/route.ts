@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZTagCreate, ZTagParams, ZTagPatch } from "@/lib/tags/schemas";
 import { deleteTag, getTag, updateTag } from "@/lib/tags/tags";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZTag } from "@/lib/openapi/responses/tags";
+import { ZTag } from "@/lib/tags/responses";
 
 const view = {
   project: "VIEW_PROJECT",

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { askingAboutThemselves, projectUserDetailedPermissions } from "@/lib/permissions/detailed";
 import { ZProjectUserParams } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZUserDetailedPermissions } from "@/lib/openapi/responses/detailed-permissions";
+import { ZUserDetailedPermissions } from "@/lib/permissions/detailed-responses";
 
 // An admin of the project may ask about any member; any member about themselves (Flagsmith's view).
 export const GET = withApi(

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { deleteGrant, getGrant, updateGrant, projectScope } from "@/lib/permissions/grants";
 import { ZProjectGrantParams, ZGroupGrantWrite, ZGroupGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZGroupGrant } from "@/lib/openapi/responses/permissions";
+import { ZGroupGrant } from "@/lib/permissions/responses";
 
 const permission = {
   project: "ADMIN",

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { deleteGrant, getGrant, updateGrant, projectScope } from "@/lib/permissions/grants";
 import { ZProjectGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZUserGrant } from "@/lib/openapi/responses/permissions";
+import { ZUserGrant } from "@/lib/permissions/responses";
 
 const permission = {
   project: "ADMIN",

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { createEdgeOverride, listEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeIdentityParams, ZEdgeOverrideListQuery, ZEdgeOverrideWrite } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeOverride, ZEdgeOverrideList } from "@/lib/openapi/responses/edge-identities";
-import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZEdgeOverride, ZEdgeOverrideList } from "@/lib/identities/edge-responses";
+import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 const params = ZEdgeIdentityParams;

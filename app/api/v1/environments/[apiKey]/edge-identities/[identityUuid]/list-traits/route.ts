@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listEdgeTraits } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeTraitList } from "@/lib/openapi/responses/edge-identities";
+import { ZEdgeTraitList } from "@/lib/identities/edge-responses";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { updateEdgeTraits } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams, ZEdgeTraitUpdate } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeTraitUpdated } from "@/lib/openapi/responses/edge-identities";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZEdgeTraitUpdated } from "@/lib/identities/edge-responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 export const PUT = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createSegmentOverride } from "@/lib/overrides/segment-override";
 import { ZSegmentOverrideCreate, ZSegmentOverrideParams } from "@/lib/overrides/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZSegmentOverride } from "@/lib/openapi/responses/overrides";
+import { ZSegmentOverride } from "@/lib/overrides/responses";
 
 export const POST = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { createScheduledChange, listScheduledChanges } from "@/lib/scheduled/scheduled-changes";
 import { ZScheduledChangeCreate, ZScheduledChangesParams } from "@/lib/scheduled/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZScheduledChange, ZScheduledChangeList } from "@/lib/openapi/responses/scheduled";
+import { ZScheduledChange, ZScheduledChangeList } from "@/lib/scheduled/responses";
 
 export const GET = withApi(
   {

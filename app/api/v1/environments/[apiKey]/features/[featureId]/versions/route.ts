@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZFeatureVersionListQuery, ZFeatureVersionsParams } from "@/lib/versions/schemas";
 import { listFeatureVersions } from "@/lib/versions/versions";
 import { invalidPage, ok } from "@/lib/openapi/shared";
-import { ZFeatureVersionPage } from "@/lib/openapi/responses/versions";
+import { ZFeatureVersionPage } from "@/lib/versions/responses";
 
 export const GET = withApi(
   {

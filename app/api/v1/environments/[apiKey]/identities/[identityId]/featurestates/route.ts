@@ -7,8 +7,8 @@ import {
   ZIdentityParams,
 } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureState, ZFeatureStatePage } from "@/lib/openapi/responses/feature-states";
-import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZFeatureState, ZFeatureStatePage } from "@/lib/features/state-responses";
+import { ZBadRequest, ZErrorDetail, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 const params = ZIdentityParams;

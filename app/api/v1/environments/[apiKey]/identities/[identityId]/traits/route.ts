@@ -4,8 +4,8 @@ import { withApi } from "@/lib/api/handler";
 import { ZIdentityParams, ZTraitCreate } from "@/lib/identities/schemas";
 import { createTrait, listTraits } from "@/lib/identities/traits";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZTrait, ZTraitPage } from "@/lib/openapi/responses/identities";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZTrait, ZTraitPage } from "@/lib/identities/responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 const params = ZIdentityParams;
 

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZEnvironmentWebhookParams } from "@/lib/webhooks/schemas";
 import { listDeliveries } from "@/lib/webhooks/webhooks";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZWebhookDeliveryList } from "@/lib/openapi/responses/webhooks";
+import { ZWebhookDeliveryList } from "@/lib/webhooks/responses";
 
 export const GET = withApi(
   {

@@ -4,7 +4,7 @@ import { groupAdminOf } from "@/lib/permissions/group-admin";
 import { removeGroupUsers } from "@/lib/permissions/groups";
 import { ZGroupParams, ZUserIds } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZGroupDetail } from "@/lib/openapi/responses/permissions";
+import { ZGroupDetail } from "@/lib/permissions/responses";
 
 export const POST = withApi(
   {

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { resendInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZInviteWithLink } from "@/lib/openapi/responses/invitations";
+import { ZInviteWithLink } from "@/lib/invitations/responses";
 
 export const POST = withApi(
   {

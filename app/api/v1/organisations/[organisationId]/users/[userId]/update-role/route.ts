@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { updateMemberRole } from "@/lib/permissions/members";
 import { ZMemberParams, ZUpdateRole } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZMember } from "@/lib/openapi/responses/permissions";
+import { ZMember } from "@/lib/permissions/responses";
 
 export const POST = withApi(
   {

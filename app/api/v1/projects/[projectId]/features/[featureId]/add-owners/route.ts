@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { addFeatureOwners } from "@/lib/features/owners";
 import { ZFeatureOwnersInput, ZFeatureParams } from "@/lib/features/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZOwnedFeature } from "@/lib/openapi/responses/features";
-import { ZErrorList, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZOwnedFeature } from "@/lib/features/responses";
+import { ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 export const POST = withApi(

@@ -4,8 +4,8 @@ import { ZPageQuery } from "@/lib/api/pagination";
 import { createMultivariateOption, listMultivariateOptions } from "@/lib/features/mv-options";
 import { ZFeatureParams, ZMultivariateOptionCreate } from "@/lib/features/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZMultivariateOption, ZMultivariateOptionPage } from "@/lib/openapi/responses/features";
-import { ZBadRequest, ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZMultivariateOption, ZMultivariateOptionPage } from "@/lib/features/responses";
+import { ZBadRequest, ZErrorDetail } from "@/lib/api/response-schemas";
 
 const params = ZFeatureParams;
 

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { ZAssociatedFeaturesQuery, ZSegmentParams } from "@/lib/segments/schemas";
 import { listAssociatedFeatures } from "@/lib/segments/usage";
 import { ok } from "@/lib/openapi/shared";
-import { ZSegmentAssociatedFeaturePage } from "@/lib/openapi/responses/segments";
-import { ZErrorDetail, ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZSegmentAssociatedFeaturePage } from "@/lib/segments/responses";
+import { ZErrorDetail, ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

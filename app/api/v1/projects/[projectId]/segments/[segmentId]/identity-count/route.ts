@@ -4,8 +4,8 @@ import { queryEnvironmentRef } from "@/lib/permissions/scope";
 import { ZIdentityCountQuery, ZSegmentParams } from "@/lib/segments/schemas";
 import { countSegmentIdentities } from "@/lib/segments/usage";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZSegmentIdentityCount } from "@/lib/openapi/responses/segments";
-import { ZValidationErrors } from "@/lib/openapi/responses/common";
+import { ZSegmentIdentityCount } from "@/lib/segments/responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {

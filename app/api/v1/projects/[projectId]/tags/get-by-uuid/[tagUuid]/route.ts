@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZTagUuidParams } from "@/lib/tags/schemas";
 import { getTagByUuid } from "@/lib/tags/tags";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZTag } from "@/lib/openapi/responses/tags";
+import { ZTag } from "@/lib/tags/responses";
 
 export const GET = withApi(
   {

@@ -3,8 +3,8 @@ import { withApi } from "@/lib/api/handler";
 import { deleteEdgeOverride, getEdgeOverride, updateEdgeOverride } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideParams, ZEdgeOverrideWrite } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZEdgeOverride } from "@/lib/openapi/responses/edge-identities";
-import { ZBadRequest, ZErrorList } from "@/lib/openapi/responses/common";
+import { ZEdgeOverride } from "@/lib/identities/edge-responses";
+import { ZBadRequest, ZErrorList } from "@/lib/api/response-schemas";
 import { z } from "zod";
 
 const params = ZEdgeOverrideParams;

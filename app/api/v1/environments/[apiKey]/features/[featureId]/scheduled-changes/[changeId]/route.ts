@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { cancelScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import { ZScheduledChangeParams } from "@/lib/scheduled/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZErrorDetail } from "@/lib/openapi/responses/common";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 
 export const DELETE = withApi(
   {

@@ -7,9 +7,9 @@ import {
 } from "@/lib/identities/overrides";
 import { ZIdentityOverrideParams, ZIdentityOverrideUpdate } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureState } from "@/lib/openapi/responses/feature-states";
-import { ZBadRequest, ZErrorList } from "@/lib/openapi/responses/common";
-import { ZOverrideSummary } from "@/lib/openapi/responses/identities";
+import { ZFeatureState } from "@/lib/features/state-responses";
+import { ZBadRequest, ZErrorList } from "@/lib/api/response-schemas";
+import { ZOverrideSummary } from "@/lib/identities/responses";
 import { z } from "zod";
 
 const params = ZIdentityOverrideParams;

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { listIdentityAllStates } from "@/lib/identities/all-states";
 import { ZIdentityParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZResolvedFlagList } from "@/lib/openapi/responses/identities";
+import { ZResolvedFlagList } from "@/lib/identities/responses";
 
 export const GET = withApi(
   {

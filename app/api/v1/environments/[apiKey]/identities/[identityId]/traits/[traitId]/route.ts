@@ -3,8 +3,8 @@ import { withApi, withDocs } from "@/lib/api/handler";
 import { ZTraitDeleteQuery, ZTraitParams, ZTraitUpdate } from "@/lib/identities/schemas";
 import { deleteTrait, getTrait, updateTrait } from "@/lib/identities/traits";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZTrait } from "@/lib/openapi/responses/identities";
-import { ZBadRequest } from "@/lib/openapi/responses/common";
+import { ZTrait } from "@/lib/identities/responses";
+import { ZBadRequest } from "@/lib/api/response-schemas";
 
 const params = ZTraitParams;
 

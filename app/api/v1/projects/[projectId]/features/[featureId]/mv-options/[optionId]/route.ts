@@ -7,7 +7,7 @@ import {
 } from "@/lib/features/mv-options";
 import { ZMultivariateOptionCreate, ZMultivariateOptionParams } from "@/lib/features/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZMultivariateOption } from "@/lib/openapi/responses/features";
+import { ZMultivariateOption } from "@/lib/features/responses";
 
 const params = ZMultivariateOptionParams;
 

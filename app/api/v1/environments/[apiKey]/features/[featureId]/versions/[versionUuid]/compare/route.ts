@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { ZFeatureVersionCompareQuery, ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { compareFeatureVersions } from "@/lib/versions/versions";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureVersionComparison } from "@/lib/openapi/responses/versions";
+import { ZFeatureVersionComparison } from "@/lib/versions/responses";
 
 export const GET = withApi(
   {

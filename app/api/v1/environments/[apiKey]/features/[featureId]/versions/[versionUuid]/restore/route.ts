@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/handler";
 import { restoreFeatureVersion } from "@/lib/versions/restore";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
-import { ZFeatureVersion } from "@/lib/openapi/responses/versions";
+import { ZFeatureVersion } from "@/lib/versions/responses";
 
 export const POST = withApi(
   {

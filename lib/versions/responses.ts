@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText } from "./common";
+import { paged, zBool, zDateTime, zInt, zText } from "@/lib/api/response-schemas";
 
 const zNullableUuid = (description: string) => z.string().nullable().meta({ description });
 const zValue = z

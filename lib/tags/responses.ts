@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paged, zBool, zInt, zText, zUuid } from "./common";
+import { paged, zBool, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 
 export const ZTag = z
   .strictObject({

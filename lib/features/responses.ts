@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText, zUuid } from "./common";
-import { ZFeatureValue } from "./feature-states";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZFeatureValue } from "@/lib/features/state-responses";
 
 const empty = (description: string) => z.array(z.unknown()).max(0).meta({ description });
 

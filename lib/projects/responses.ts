@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zDateTime, zInt, zText, zUuid } from "./common";
+import { zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 
 export const ZProject = z
   .strictObject({

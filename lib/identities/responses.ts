@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText } from "./common";
-import { ZFeatureValue } from "./feature-states";
+import { paged, zBool, zDateTime, zInt, zText } from "@/lib/api/response-schemas";
+import { ZFeatureValue } from "@/lib/features/state-responses";
 
 export const ZIdentity = z
   .strictObject({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { zBool, zInt, zText, zUuid } from "./common";
-import { ZFeatureValue } from "./feature-states";
-import { ZTraitValue } from "./identities";
+import { zBool, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZFeatureValue } from "@/lib/features/state-responses";
+import { ZTraitValue } from "@/lib/identities/responses";
 
 export const ZEdgeIdentity = z
   .strictObject({

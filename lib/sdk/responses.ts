@@ -2,9 +2,9 @@
 // document for local evaluation, and evaluation counts.
 import { z } from "zod";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
-import { zBool, zDateTime, zInt, zText, zUuid } from "./common";
-import { ZFeatureValue } from "./feature-states";
-import { ZTraitValue } from "./identities";
+import { zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZFeatureValue } from "@/lib/features/state-responses";
+import { ZTraitValue } from "@/lib/identities/responses";
 
 const HIDDEN = " Null when the environment hides sensitive data.";
 const zHideable = (description: string) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zDateTime, zInt } from "./common";
+import { zBool, zDateTime, zInt } from "@/lib/api/response-schemas";
 
 export const ZScheduledChange = z
   .strictObject({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseIdentifyBody } from "@/lib/sdk/identities/parse";
 import { parseTraitWrite, parseTraitWrites } from "@/lib/sdk/identities/trait-writes";
-import { ZIdentifyBody, ZTraitBulkBody, ZTraitWriteBody } from "./requests/sdk";
+import { ZIdentifyBody, ZTraitBulkBody, ZTraitWriteBody } from "./requests";
 
 const documentedAndAccepted: unknown[] = [
   {},

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zDateTime, zInt, zText, zUuid } from "./common";
+import { zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 
 const TOKEN_DESCRIPTION = "API token (40 hexadecimal characters); send it as `Authorization: Token <key>`.";
 

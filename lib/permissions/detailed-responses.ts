@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zInt, zText } from "./common";
+import { zBool, zInt, zText } from "@/lib/api/response-schemas";
 
 const ZGroupSource = z
   .strictObject({ id: zInt("Id of the group."), name: zText("Name of the group.") })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText, zUuid } from "./common";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 
 const lastLogin = z.iso.datetime().nullable().meta({ description: "Last sign-in; null if never." });
 

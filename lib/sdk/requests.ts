@@ -1,5 +1,5 @@
 // Inputs of the SDK endpoints. Their handlers (lib/sdk) parse requests by hand to reproduce
-// Flagsmith's exact messages, so these schemas only document them; lib/openapi/sdk-inputs.test.ts
+// Flagsmith's exact messages, so these schemas only document them; lib/sdk/requests.test.ts
 // checks that what they accept, the handlers accept too.
 import { z } from "zod";
 

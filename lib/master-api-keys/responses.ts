@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zBool, zDateTime, zInt, zText } from "./common";
+import { zBool, zDateTime, zInt, zText } from "@/lib/api/response-schemas";
 
 export const ZMasterApiKey = z
   .strictObject({

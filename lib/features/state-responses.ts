@@ -1,7 +1,7 @@
 // Feature states as the admin API shows them (lib/features/serializers.ts): the flat form
 // with the raw typed value, and the nested form whose value is a typed object.
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zUuid } from "./common";
+import { paged, zBool, zDateTime, zInt, zUuid } from "@/lib/api/response-schemas";
 
 export const ZFeatureValue = z.union([z.string(), z.int(), z.boolean(), z.null()]).meta({
   id: "FeatureValue",

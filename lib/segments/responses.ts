@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
-import { paged, zDateTime, zInt, zText, zUuid } from "./common";
+import { paged, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 
 export const ZSegmentCondition = z
   .strictObject({

@@ -1,6 +1,6 @@
 // The answer of POST /api/v1/environments/{api_key}/evaluate/: each flag and why.
 import { z } from "zod";
-import { zBool, zInt, zText } from "./common";
+import { zBool, zInt, zText } from "@/lib/api/response-schemas";
 
 const zValue = (description: string) =>
   z.union([z.string(), z.number(), z.boolean(), z.null()]).meta({ description });

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText, zUuid } from "./common";
-import { ZEnvironment } from "./environments";
-import { ZProject } from "./projects";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZEnvironment } from "@/lib/environments/responses";
+import { ZProject } from "@/lib/projects/responses";
 
 const ZAuditAuthor = z
   .strictObject({

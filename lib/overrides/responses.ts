@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText, zUuid } from "./common";
-import { ZFeatureValueObject, ZMultivariateStateValue } from "./feature-states";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZFeatureValueObject, ZMultivariateStateValue } from "@/lib/features/state-responses";
 
 export const ZFeatureSegment = z
   .strictObject({
