@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
-import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
+import { requireEnvironment, requireProjectForWrite } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
@@ -167,11 +167,4 @@ function environmentEntry(before: EnvironmentRow | null, after: EnvironmentRow |
     object: env,
     scope: { environmentId: env.id, projectId: env.projectId },
   };
-}
-
-/** For other domains: the project of an environment path, checked for the user. */
-export async function requireEnvironmentWithProject(userId: number, apiKey: string) {
-  const env = await requireEnvironment(userId, apiKey);
-  const project = await requireProject(userId, env.projectId);
-  return { env, project };
 }

@@ -4,7 +4,7 @@
 // resent (a new link; the old one stops working) and revoked.
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { assertQuota } from "@/lib/limits/quotas";
 import { requireInviter, requireInviterFor } from "./access";
 import { sendInvitationEmail, type EmailStatus } from "./email";
@@ -221,10 +221,4 @@ export async function revokeInvite(scope: Scope, inviteId: number) {
     });
     await tx.invite.delete({ where: { id: before.id } });
   });
-}
-
-/** The unexpired invitation a token belongs to, or null. */
-export async function findValidInvite(tx: Tx, token: string) {
-  const row = await tx.invite.findUnique({ where: { tokenHash: hashInviteToken(token) } });
-  return row && row.expiresAt.getTime() > Date.now() ? row : null;
 }

@@ -1,5 +1,4 @@
 // Flagsmith's response shapes for members, groups and grants.
-import { parseStoredKeys } from "./keys";
 import type { z } from "zod";
 import type { ZGroup, ZGroupDetail, ZMember, ZUserSummary } from "@/lib/permissions/responses";
 
@@ -68,5 +67,3 @@ export function serializeGroup(group: GroupRow): z.infer<typeof ZGroup> {
     external_id: group.externalId,
   };
 }
-
-export const keysOf = (stored: string) => parseStoredKeys(stored);

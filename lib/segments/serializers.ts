@@ -33,5 +33,3 @@ export function serializeSegment(segment: SegmentRow): z.infer<typeof ZSegment> 
     managed_by: "",
   };
 }
-
-export type SerializedSegment = ReturnType<typeof serializeSegment>;
