@@ -51,6 +51,12 @@ export async function listProjects(userId: number, organisationId?: number) {
   return projects.filter((p) => visible.has(p.id)).map(serializeProject);
 }
 
+/** An organisation's projects the caller may see; an organisation they are not in answers 404. */
+export async function listOrganisationProjects(userId: number, organisationId: number) {
+  await requireOrganisationMember(userId, organisationId);
+  return listProjects(userId, organisationId);
+}
+
 export async function createProject(userId: number, input: TProjectCreate) {
   try {
     await requireOrganisationMember(userId, input.organisation);

@@ -147,6 +147,7 @@ describe("organisations", () => {
     const path = { organisationId: org.body.id };
     await invoke("listOrganisations", { token }, 200);
     await invoke("getOrganisation", { token, path }, 200);
+    await invoke("listOrganisationProjects", { token, path }, 200);
     await invoke("updateOrganisation", { token, path, body: { name: unique("org") } }, 200);
     await invoke("partialUpdateOrganisation", { token, path, body: { feature_analytics: true } }, 200);
     await invoke("deleteOrganisation", { token, path }, 204);
@@ -159,6 +160,7 @@ describe("organisations", () => {
     await invoke("listOrganisations", { token, query: { page: "x" } }, 404);
     await invoke("listOrganisations", { token, query: { page: "9" } }, 404);
     await invoke("getOrganisation", { token, path: missing }, 404);
+    await invoke("listOrganisationProjects", { token, path: missing }, 404);
     await invoke("updateOrganisation", { token, path: missing, body: {} }, 404);
     await invoke("partialUpdateOrganisation", { token, path: { organisationId: "abc" }, body: {} }, 404);
     await invoke("deleteOrganisation", { token, path: missing }, 404);
