@@ -16,7 +16,3 @@ export function useAuthConfig(): AuthConfig | undefined {
   const { data } = useSWR<AuthConfig>(AUTH_CONFIG_URL, fetcher, { shouldRetryOnError: false });
   return data;
 }
-
-export function useFirstRun(): boolean {
-  return useAuthConfig()?.has_users === false;
-}

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { authenticateRequest, type AuthenticatedUser } from "@/lib/auth/authenticate";
 import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/environment-key";
 import { runAsActor } from "@/lib/audit/context";
+import type { RouteDoc } from "@/lib/openapi/types";
 import { enforcePermission, type PermissionRule } from "@/lib/permissions/rule";
 import { BadRequestError, NotFoundError, ValidationError } from "./errors";
 import { errorResponse, jsonResponse } from "./error-response";
@@ -31,6 +32,11 @@ export type ApiOptions<A extends AuthMode, B, Q, P> = {
   cors?: boolean;
   /** false: organisation API keys (`Api-Key`) are refused with 403 (account and key routes). */
   allowApiKey?: boolean;
+  /**
+   * What only the route knows for its OpenAPI description (summary, answers per status); the
+   * document reads method, path, auth, inputs and status from the rest (lib/openapi/document.ts).
+   */
+  openapi?: RouteDoc;
 } & (A extends "user"
   ? {
       /**
@@ -172,7 +178,7 @@ export function withApi<
   };
   // Registered on the handler the route file exports, so that tests read each method's auth
   // mode and permission rule from the route module itself (tests/api/permissions-walk.test.ts).
-  return Object.assign(handler, { apiOptions: options as RegisteredOptions });
+  return Object.assign(handler, { apiOptions: options as RegisteredOptions }) as RouteHandler;
 }
 
 /** What withApi registers on each handler it returns (`handler.apiOptions`). */
@@ -183,4 +189,20 @@ export type RegisteredOptions = {
   params?: AnySchema;
   status?: number;
   permission?: PermissionRule<PermissionContext<undefined, undefined, undefined>>;
+  openapi?: RouteDoc;
 };
+
+type RouteHandler = ((request: Request, route?: RouteContext) => Promise<Response>) & {
+  apiOptions: RegisteredOptions;
+};
+
+/**
+ * The same handler under a second method (PATCH answered as PUT), documented as that method:
+ * `doc` replaces the parts of the handler's `openapi` that differ (its id and summary).
+ */
+export function withDocs(handler: RouteHandler, doc: Partial<RouteDoc>): RouteHandler {
+  const { openapi } = handler.apiOptions;
+  if (!openapi) throw new Error("withDocs: the handler has no openapi description");
+  const apiOptions = { ...handler.apiOptions, openapi: { ...openapi, ...doc } };
+  return Object.assign((request: Request, route?: RouteContext) => handler(request, route), { apiOptions });
+}

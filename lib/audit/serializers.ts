@@ -5,6 +5,8 @@ import { db, type DbOrTx } from "@/lib/db/client";
 import { serializeEnvironment } from "@/lib/environments/environments";
 import { serializeProject } from "@/lib/projects/projects";
 import type { ChangeDetail } from "./diff";
+import type { z } from "zod";
+import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";
 
 export type AuditLogRow = {
   id: number;
@@ -54,7 +56,7 @@ function lookup<T, R>(map: Map<number, T>, id: number | null, serialize: (row: T
   return row === undefined ? null : serialize(row);
 }
 
-export function serializeAuditLog(row: AuditLogRow, related: Related) {
+export function serializeAuditLog(row: AuditLogRow, related: Related): z.infer<typeof ZAuditLogEntry> {
   return {
     id: row.id,
     created_date: row.createdAt.toISOString(),
@@ -69,16 +71,19 @@ export function serializeAuditLog(row: AuditLogRow, related: Related) {
     project: lookup(related.projects, row.projectId, serializeProject),
     related_object_id: row.relatedObjectId,
     related_object_uuid: row.relatedObjectUuid,
-    related_object_type: row.relatedObjectType,
+    related_object_type: row.relatedObjectType as z.infer<typeof ZAuditLogEntry>["related_object_type"],
     is_system_event: row.isSystemEvent,
   };
 }
 
-export function serializeAuditLogDetail(row: AuditLogRow, related: Related) {
+export function serializeAuditLogDetail(
+  row: AuditLogRow,
+  related: Related,
+): z.infer<typeof ZAuditLogEntryDetail> {
   return {
     ...serializeAuditLog(row, related),
     change_details: JSON.parse(row.changes) as ChangeDetail[],
-    change_type: row.changeType,
+    change_type: row.changeType as z.infer<typeof ZAuditLogEntryDetail>["change_type"],
   };
 }
 

@@ -10,6 +10,8 @@ import type { TLogin, TSignUp, TUserUpdate } from "./schemas";
 import { endDashboardSession } from "./sessions";
 import { keepLoginFailure, releaseLoginAttempt, reserveLoginAttempt } from "./throttle";
 import { issueToken } from "./tokens";
+import type { z } from "zod";
+import type { ZUser } from "@/lib/auth/responses";
 
 type UserRow = {
   id: number;
@@ -22,7 +24,7 @@ type UserRow = {
   lastLogin: Date | null;
 };
 
-export function serializeUser(user: UserRow) {
+export function serializeUser(user: UserRow): z.infer<typeof ZUser> {
   return {
     id: user.id,
     uuid: user.uuid,

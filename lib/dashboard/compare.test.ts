@@ -12,6 +12,13 @@ const state = (feature: number, over: Partial<FeatureState> = {}): FeatureState 
   environment: 1,
   identity: null,
   feature_segment: null,
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  live_from: "2026-01-01T00:00:00.000Z",
+  version: 1,
+  deleted_at: null,
+  change_request: null,
+  environment_feature_version: null,
   ...over,
 });
 
@@ -23,7 +30,9 @@ describe("compare", () => {
       { id: 3, name: "value" },
       { id: 4, name: "shares" },
     ];
-    const mv = (p: number) => [{ multivariate_feature_option: 7, percentage_allocation: p }];
+    const mv = (p: number) => [
+      { id: 1, uuid: "m", multivariate_feature_option: 7, percentage_allocation: p },
+    ];
     const rows = compareRows(features, [
       [
         state(1),
@@ -52,7 +61,7 @@ describe("compare", () => {
       enabled: true,
       feature_state_value: 5,
       multivariate_feature_state_values: [
-        { id: 3, multivariate_feature_option: 7, percentage_allocation: 40 },
+        { id: 3, uuid: "m", multivariate_feature_option: 7, percentage_allocation: 40 },
       ],
     });
     expect(copyStateBody(source)).toEqual({

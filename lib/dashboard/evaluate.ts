@@ -11,12 +11,12 @@ import type {
   ZExplainedCondition,
   ZExplainedFlag,
   ZExplainedSegment,
-} from "@/lib/openapi/responses/evaluate";
+} from "@/lib/identities/explain-responses";
 
 export type TraitInput = Record<string, string | number | boolean>;
 export type EvaluateRequest = { identifier: string; traits: TraitInput; use_stored_traits: boolean };
 
-// The answer's types come from the API's own response schema (lib/openapi/responses), so the
+// The answer's types come from the API's own response schema (lib/identities/explain-responses.ts), so the
 // panel and the endpoint cannot drift apart.
 export type ExplainedCondition = z.infer<typeof ZExplainedCondition>;
 export type { ExplainedRule };

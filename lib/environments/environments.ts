@@ -4,11 +4,13 @@ import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
-import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
+import { requireEnvironment, requireProjectForWrite } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
 import { permittedEnvironmentIds } from "@/lib/permissions/resolve";
+import type { z } from "zod";
+import type { ZEnvironment } from "@/lib/environments/responses";
 
 type EnvironmentRow = {
   id: number;
@@ -29,7 +31,7 @@ type EnvironmentRow = {
   documentUpdatedAt: Date;
 };
 
-export function serializeEnvironment(env: EnvironmentRow) {
+export function serializeEnvironment(env: EnvironmentRow): z.infer<typeof ZEnvironment> {
   return {
     id: env.id,
     uuid: env.uuid,
@@ -165,11 +167,4 @@ function environmentEntry(before: EnvironmentRow | null, after: EnvironmentRow |
     object: env,
     scope: { environmentId: env.id, projectId: env.projectId },
   };
-}
-
-/** For other domains: the project of an environment path, checked for the user. */
-export async function requireEnvironmentWithProject(userId: number, apiKey: string) {
-  const env = await requireEnvironment(userId, apiKey);
-  const project = await requireProject(userId, env.projectId);
-  return { env, project };
 }

@@ -10,6 +10,8 @@ import { requireEnvironment } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TServerKeyCreate, TServerKeyUpdate } from "./schemas";
+import type { z } from "zod";
+import type { ZServerKey } from "@/lib/environments/responses";
 
 type ServerKeyRow = {
   id: number;
@@ -20,7 +22,7 @@ type ServerKeyRow = {
   expiresAt: Date | null;
 };
 
-export function serializeServerKey(key: ServerKeyRow, fullKey?: string) {
+export function serializeServerKey(key: ServerKeyRow, fullKey?: string): z.infer<typeof ZServerKey> {
   return {
     id: key.id,
     key: fullKey ?? maskServerKey(key.keyPrefix),

@@ -2,7 +2,7 @@
 // its project is not visible or it is not in that project (lib/organisations/access.ts decides
 // the same for projects); one named in a body is checked by the caller against its own scope.
 import { NotFoundError } from "@/lib/api/errors";
-import { db, type DbOrTx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { requireProject } from "@/lib/organisations/access";
 
 export const featureInclude = {
@@ -28,22 +28,4 @@ export async function requireFeature(userId: number, projectId: number, featureI
   });
   if (!feature) throw new NotFoundError();
   return { project, feature };
-}
-
-/** A feature of the project, with its options, or null (no user check: the caller scoped the project). */
-export function findProjectFeature(projectId: number, featureId: number, tx: DbOrTx = db) {
-  return tx.feature.findFirst({ where: { id: featureId, projectId }, include: featureInclude });
-}
-
-/** A feature of the project by name, case-insensitively, or null. */
-export function findProjectFeatureByName(projectId: number, name: string, tx: DbOrTx = db) {
-  return tx.feature.findFirst({
-    where: { projectId, nameLower: name.toLowerCase() },
-    include: featureInclude,
-  });
-}
-
-/** Every feature of the project with its options, oldest first. */
-export function listProjectFeatures(projectId: number, tx: DbOrTx = db) {
-  return tx.feature.findMany({ where: { projectId }, include: featureInclude, orderBy: { id: "asc" } });
 }

@@ -2,6 +2,14 @@
 // MultivariateFeatureOptionSerializer show them. Ensign has no metadata or code references, so
 // those fields are always empty.
 import { readValue, readValueObject } from "@/lib/values";
+import type { z } from "zod";
+import type {
+  ZFeature,
+  ZFeatureGroupOwner,
+  ZFeatureOwner,
+  ZMultivariateOption,
+  ZNestedMultivariateOption,
+} from "@/lib/features/responses";
 
 export type MultivariateOptionRow = {
   id: number;
@@ -34,7 +42,7 @@ export type FeatureRow = {
 export type GroupOwnerRow = { id: number; name: string };
 
 /** A group owner as Flagsmith's UserPermissionGroupSummarySerializer shows a group. */
-export function serializeGroupOwner(group: GroupOwnerRow) {
+export function serializeGroupOwner(group: GroupOwnerRow): z.infer<typeof ZFeatureGroupOwner> {
   return { id: group.id, name: group.name };
 }
 
@@ -48,7 +56,7 @@ export type OwnerRow = {
 };
 
 /** A feature owner as Flagsmith's UserListSerializer shows a user. */
-export function serializeOwner(user: OwnerRow) {
+export function serializeOwner(user: OwnerRow): z.infer<typeof ZFeatureOwner> {
   return {
     id: user.id,
     email: user.email,
@@ -78,7 +86,9 @@ export type FeatureEnvironmentContext = {
 };
 
 /** The nested form used inside a feature (no `feature` field). */
-export function serializeNestedMultivariateOption(option: MultivariateOptionRow) {
+export function serializeNestedMultivariateOption(
+  option: MultivariateOptionRow,
+): z.infer<typeof ZNestedMultivariateOption> {
   const { type, integer_value, string_value, boolean_value } = readValueObject(option);
   return {
     id: option.id,
@@ -93,7 +103,9 @@ export function serializeNestedMultivariateOption(option: MultivariateOptionRow)
 }
 
 /** The form of /features/{id}/mv-options/. */
-export function serializeMultivariateOption(option: MultivariateOptionRow) {
+export function serializeMultivariateOption(
+  option: MultivariateOptionRow,
+): z.infer<typeof ZMultivariateOption> {
   return { ...serializeNestedMultivariateOption(option), feature: option.featureId };
 }
 
@@ -108,11 +120,14 @@ function serializeEnvironmentState(state: EnvironmentStateRow) {
   };
 }
 
-export function serializeFeature(feature: FeatureRow, environment?: FeatureEnvironmentContext) {
+export function serializeFeature(
+  feature: FeatureRow,
+  environment?: FeatureEnvironmentContext,
+): z.infer<typeof ZFeature> {
   return {
     id: feature.id,
     name: feature.name,
-    type: feature.type,
+    type: feature.type as z.infer<typeof ZFeature>["type"],
     default_enabled: feature.defaultEnabled,
     initial_value: feature.initialValue,
     created_date: feature.createdAt.toISOString(),

@@ -2,6 +2,13 @@
 // friends): shared by the environment featurestates list, segment overrides and identity
 // overrides.
 import { readValue } from "@/lib/values";
+import type { z } from "zod";
+import type {
+  ZFeatureState,
+  ZFeatureStateNested,
+  ZFeatureValueObject,
+  ZMultivariateStateValue,
+} from "@/lib/features/state-responses";
 
 export type FeatureStateRow = {
   id: number;
@@ -24,7 +31,7 @@ export function serializeMultivariateStateValue(v: {
   uuid: string;
   optionId: number;
   percentageAllocation: number;
-}) {
+}): z.infer<typeof ZMultivariateStateValue> {
   return {
     id: v.id,
     uuid: v.uuid,
@@ -34,7 +41,7 @@ export function serializeMultivariateStateValue(v: {
 }
 
 /** The flat representation: feature_state_value is the typed raw value. */
-export function serializeFeatureState(state: FeatureStateRow) {
+export function serializeFeatureState(state: FeatureStateRow): z.infer<typeof ZFeatureState> {
   return {
     id: state.id,
     uuid: state.uuid,
@@ -61,10 +68,13 @@ export function serializeFeatureState(state: FeatureStateRow) {
 }
 
 /** The nested value object Flagsmith's writable serializers use: {type, string_value, ...}. */
-export function serializeFeatureStateValueObject(state: { valueType: string; value: string | null }) {
+export function serializeFeatureStateValueObject(state: {
+  valueType: string;
+  value: string | null;
+}): z.infer<typeof ZFeatureValueObject> {
   const value = readValue(state);
   return {
-    type: state.valueType,
+    type: state.valueType as z.infer<typeof ZFeatureValueObject>["type"],
     string_value: state.valueType === "unicode" ? (value as string | null) : null,
     integer_value: state.valueType === "int" ? (value as number) : null,
     boolean_value: state.valueType === "bool" ? (value as boolean) : null,
@@ -72,6 +82,6 @@ export function serializeFeatureStateValueObject(state: { valueType: string; val
 }
 
 /** The nested representation returned by POST /features/featurestates/. */
-export function serializeFeatureStateNested(state: FeatureStateRow) {
+export function serializeFeatureStateNested(state: FeatureStateRow): z.infer<typeof ZFeatureStateNested> {
   return { ...serializeFeatureState(state), feature_state_value: serializeFeatureStateValueObject(state) };
 }

@@ -15,8 +15,10 @@ import { getSnapshot } from "@/lib/sdk/cache";
 import { readValue } from "@/lib/values";
 import { requireEdgeIdentity } from "./edge-identities";
 import { requireIdentity, type Environment } from "./identities";
+import type { z } from "zod";
+import type { ZResolvedFlag } from "@/lib/identities/responses";
 
-export function serializeResolvedFlag(flag: ResolvedFlag) {
+export function serializeResolvedFlag(flag: ResolvedFlag): z.infer<typeof ZResolvedFlag> {
   return {
     feature: { id: flag.feature.id, name: flag.feature.name, type: flag.feature.type },
     enabled: flag.enabled,

@@ -4,7 +4,7 @@
 // resent (a new link; the old one stops working) and revoked.
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { recordAudit } from "@/lib/audit/record";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { assertQuota } from "@/lib/limits/quotas";
 import { requireInviter, requireInviterFor } from "./access";
 import { sendInvitationEmail, type EmailStatus } from "./email";
@@ -16,6 +16,8 @@ import {
   hashInviteToken,
   siteOrigin,
 } from "./urls";
+import type { z } from "zod";
+import type { ZInvite } from "@/lib/invitations/responses";
 
 /** How long an emailed invitation works (ENSIGN_INVITE_EXPIRY_DAYS, default 7). */
 export function inviteLifetimeMs(): number {
@@ -38,11 +40,11 @@ const withInviter = {
   invitedBy: { select: { id: true, email: true, firstName: true, lastName: true } },
 } as const;
 
-export function serializeInvite(row: InviteRow) {
+export function serializeInvite(row: InviteRow): z.infer<typeof ZInvite> {
   return {
     id: row.id,
     email: row.email,
-    role: row.role,
+    role: row.role as z.infer<typeof ZInvite>["role"],
     date_created: row.dateCreated.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     is_expired: row.expiresAt.getTime() <= Date.now(),
@@ -219,10 +221,4 @@ export async function revokeInvite(scope: Scope, inviteId: number) {
     });
     await tx.invite.delete({ where: { id: before.id } });
   });
-}
-
-/** The unexpired invitation a token belongs to, or null. */
-export async function findValidInvite(tx: Tx, token: string) {
-  const row = await tx.invite.findUnique({ where: { tokenHash: hashInviteToken(token) } });
-  return row && row.expiresAt.getTime() > Date.now() ? row : null;
 }

@@ -9,16 +9,18 @@ import { assertQuota } from "@/lib/limits/quotas";
 import { requireInviter, requireInviterFor } from "./access";
 import type { TInviteLinkCreate } from "./schemas";
 import { generateInviteToken, inviteLinkPath, siteOrigin } from "./urls";
+import type { z } from "zod";
+import type { ZInviteLink } from "@/lib/invitations/responses";
 
 type Scope = { userId: number; organisationId: number };
 type LinkRow = { id: number; hash: string; role: string; dateCreated: Date; expiresAt: Date | null };
 
-export function serializeInviteLink(row: LinkRow, origin: string) {
+export function serializeInviteLink(row: LinkRow, origin: string): z.infer<typeof ZInviteLink> {
   return {
     id: row.id,
     hash: row.hash,
     date_created: row.dateCreated.toISOString(),
-    role: row.role,
+    role: row.role as z.infer<typeof ZInviteLink>["role"],
     expires_at: row.expiresAt?.toISOString() ?? null,
     is_expired: row.expiresAt !== null && row.expiresAt.getTime() <= Date.now(),
     invite_url: `${origin}${inviteLinkPath(row.hash)}`,

@@ -10,6 +10,8 @@ import { generateUuid } from "@/lib/keys";
 import { requireOrganisationAdmin } from "@/lib/organisations/access";
 import { generateMasterApiKey, hashMasterApiKey, MASTER_KEY_PATTERN, sameHash } from "./keys";
 import type { TMasterApiKeyCreate, TMasterApiKeyUpdate } from "./schemas";
+import type { z } from "zod";
+import type { ZMasterApiKey } from "@/lib/master-api-keys/responses";
 
 export const INVALID_MASTER_KEY = "Valid Master API Key not found.";
 
@@ -31,7 +33,7 @@ type Owner = { userId: number; organisationId: number };
 const hasExpired = (row: Pick<KeyRow, "expiryDate">, now = new Date()) =>
   row.expiryDate !== null && row.expiryDate <= now;
 
-export function serializeMasterApiKey(row: KeyRow, key: string | null = null) {
+export function serializeMasterApiKey(row: KeyRow, key: string | null = null): z.infer<typeof ZMasterApiKey> {
   return {
     id: row.id,
     prefix: row.prefix,

@@ -1,29 +1,21 @@
-// Drift guards for the documentation itself: every route method is documented with the
-// very schemas, auth mode and status it runs with (and nothing undocumented exists); every
-// operation is complete; every field and parameter is described.
-import { readdirSync } from "node:fs";
-import path from "node:path";
+// Drift guards for the documentation itself: every route method declares its documentation
+// in its withApi call, and the document renders it with the very schemas, auth mode and status
+// the route runs with; every path server/ answers itself is documented; every operation is
+// complete; every field and parameter is described.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse } from "yaml";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { oas31 } from "zod-openapi";
-import { buildOpenApiDocument, getOpenApiJson, getOpenApiYaml } from "./document";
+import { SERVER_PATHS } from "@/lib/sdk/server-paths";
+import { matchOfrepRoute } from "@/lib/sdk/ofrep/handlers";
+import { serveSse } from "@/server/sse";
+import { documentedRoutes, loadRouteTable, routeLocation, type RouteEntry } from "@/scripts/route-table";
+import { buildOpenApiDocument, openApiYamlOf, routeOperation } from "./document";
 import { applyFieldDocs } from "./field-docs";
-import { OPERATIONS } from "./operations";
 import { TAGS } from "./tags";
 import type { Operation } from "./types";
 
-// Each route's withApi options, captured instead of building a handler.
-vi.mock(import("@/lib/api/handler"), async (importOriginal) => ({
-  ...(await importOriginal()),
-  withApi: ((options: unknown) => Object.assign(() => undefined, { apiOptions: options })) as never,
-}));
-
-type ApiOptions = { auth: string; body?: unknown; query?: unknown; params?: unknown; status?: number };
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const ROUTE_ROOTS = ["app/api/v1", "app/health"];
-const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 // The documentation's own routes describe the API; they are not part of it.
 const DOCUMENTATION_ROUTES = new Set([
   "/api/v1/docs/",
@@ -31,52 +23,17 @@ const DOCUMENTATION_ROUTES = new Set([
   "/api/v1/swagger.json/",
   "/api/v1/swagger.yaml/",
 ]);
-// Routes whose domain is still being written; each entry must name its domain and go away.
-const NOT_YET_DOCUMENTED = new Set<string>([]);
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-const AUTH_FOR_SECURITY: Record<Operation["security"], string> = {
-  token: "user",
-  environmentKey: "environment",
-  serverKey: "server-key",
-  none: "none",
-};
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(rel);
-    return entry.name === "route.ts" ? [rel] : [];
-  });
-}
-
-/** `app/api/v1/projects/[projectId]/route.ts` → `/api/v1/projects/{projectId}/`. */
-export function openApiPathOf(file: string): string {
-  const segments = path.dirname(file).split(path.sep).slice(1);
-  return `/${segments.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/")}/`;
-}
-
-type RouteMethod = { key: string; file: string; handler: { apiOptions?: ApiOptions } };
-
-let routeMethods: RouteMethod[] = [];
+let table: RouteEntry[] = [];
+let OPERATIONS: Operation[] = [];
 
 beforeAll(async () => {
-  const found: RouteMethod[] = [];
-  for (const file of ROUTE_ROOTS.flatMap(routeFiles)) {
-    const apiPath = openApiPathOf(file);
-    if (DOCUMENTATION_ROUTES.has(apiPath)) continue;
-    const module = (await import(path.join(ROOT, file))) as Record<string, RouteMethod["handler"]>;
-    for (const method of HTTP_METHODS) {
-      if (module[method])
-        found.push({ key: `${method.toLowerCase()} ${apiPath}`, file, handler: module[method] });
-    }
-  }
-  routeMethods = found;
-}, 60_000);
+  table = await loadRouteTable();
+  OPERATIONS = [...documentedRoutes(table), ...SERVER_PATHS].map(routeOperation);
+}, 120_000);
 
-const keyOf = (op: Operation) => `${op.method} ${op.path}`;
-
-const jsonSchemaOf = (schema: z.ZodType) =>
-  JSON.stringify(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }));
+const keyOf = (op: Pick<Operation, "method" | "path">) => `${op.method} ${op.path}`;
 
 /** Whether some query parameter refuses a value (a word where it wants a number, a choice...). */
 function queryCanFail(query: z.core.$ZodType): boolean {
@@ -88,65 +45,58 @@ function queryCanFail(query: z.core.$ZodType): boolean {
   );
 }
 
-/** The very schema, or one built inline in the route (e.g. `.partial()`) that validates alike. */
-function sameSchema(routeSchema: unknown, documented: unknown): boolean {
-  if (routeSchema === documented) return true;
-  if (!routeSchema || !documented) return false;
-  return jsonSchemaOf(routeSchema as z.ZodType) === jsonSchemaOf(documented as z.ZodType);
-}
-
-describe("route walk", () => {
-  it("converts route folders to OpenAPI paths", () => {
-    expect(openApiPathOf("app/api/v1/environments/[apiKey]/api-keys/[keyId]/route.ts")).toBe(
-      "/api/v1/environments/{apiKey}/api-keys/{keyId}/",
-    );
-    expect(openApiPathOf("app/health/liveness/route.ts")).toBe("/health/liveness/");
+describe("route table", () => {
+  it("converts route folders to patterns and OpenAPI paths", () => {
+    expect(routeLocation("app/api/v1/environments/[apiKey]/api-keys/[keyId]/route.ts")).toEqual({
+      pattern: "/api/v1/environments/[apiKey]/api-keys/[keyId]/",
+      path: "/api/v1/environments/{apiKey}/api-keys/{keyId}/",
+      params: ["apiKey", "keyId"],
+    });
+    expect(routeLocation("app/health/liveness/route.ts").path).toBe("/health/liveness/");
+    expect(routeLocation("app/(dashboard)/x/route.ts").pattern).toBe("/x/");
   });
 
   it("finds the routes", () => {
-    expect(routeMethods.length).toBeGreaterThan(30);
+    expect(table.length).toBeGreaterThan(100);
+    expect(OPERATIONS.length).toBeGreaterThan(200);
   });
 
-  it("documents every route method, and nothing else", () => {
-    const documented = new Set(OPERATIONS.map(keyOf));
-    const routes = new Set(routeMethods.map((r) => r.key));
-    const undocumented = [...routes].filter((k) => !documented.has(k) && !NOT_YET_DOCUMENTED.has(k));
-    const phantom = [...documented].filter((k) => !routes.has(k));
-    expect(undocumented, "route methods missing from lib/openapi/operations").toEqual([]);
-    expect(phantom, "documented operations without a route").toEqual([]);
-    expect(
-      [...NOT_YET_DOCUMENTED].filter((k) => documented.has(k)),
-      "stale allow-list entries",
-    ).toEqual([]);
-  });
-
-  it("documents each route with the schemas, auth and status the route runs with", () => {
-    const mismatches: string[] = [];
-    for (const op of OPERATIONS) {
-      const route = routeMethods.find((r) => r.key === keyOf(op));
-      if (!route) continue;
-      const options = route.handler.apiOptions;
-      if (op.sdkHandler) {
-        // The handler authenticates and parses by itself (lib/sdk/http.ts).
-        if (!options || options.auth !== "none" || options.body || options.query || options.params)
-          mismatches.push(`${op.operationId}: an SDK handler route passes auth or schemas to withApi`);
-        if ((options?.status ?? 200) !== op.status) mismatches.push(`${op.operationId}: status`);
-        continue;
+  it("documents every route method of the API in its withApi call", () => {
+    const undocumented: string[] = [];
+    for (const route of table) {
+      if (DOCUMENTATION_ROUTES.has(route.path) || !/^\/(api\/v1|health)\//.test(route.path)) continue;
+      for (const method of HTTP_METHODS) {
+        const handler = route.handlers[method];
+        if (handler && !handler.apiOptions?.openapi) undocumented.push(`${method} ${route.path}`);
       }
-      if (!options) {
-        // A plain handler (the liveness probe) takes no input and no credentials.
-        if (op.security !== "none" || op.body || op.query || op.params || op.status !== 200)
-          mismatches.push(`${op.operationId}: plain handler documented with inputs or auth`);
-        continue;
-      }
-      const check = (what: string, ok: boolean) => ok || mismatches.push(`${op.operationId}: ${what}`);
-      check(`auth ${options.auth} vs ${op.security}`, options.auth === AUTH_FOR_SECURITY[op.security]);
-      check(`status ${options.status ?? 200} vs ${op.status}`, (options.status ?? 200) === op.status);
-      check("body schema", sameSchema(options.body, op.body));
-      check("query schema", sameSchema(options.query, op.query));
-      check("params schema", sameSchema(options.params, op.params));
     }
+    expect(undocumented).toEqual([]);
+  });
+
+  it("documents SDK handlers, which parse their own input, only with what withApi does not take", () => {
+    const mismatches = documentedRoutes(table)
+      .filter(({ options }) => options.openapi?.sdk)
+      .filter(({ options }) => options.auth !== "none" || options.body || options.query || options.params)
+      .map(keyOf);
     expect(mismatches).toEqual([]);
+  });
+
+  it("documents every path the server answers itself, and each one is the server's", () => {
+    const fill = (p: string) => p.replace(/\{\w+\}/g, "x");
+    const served = (method: string, p: string) => {
+      if (matchOfrepRoute(p)?.[method.toUpperCase()]) return true;
+      // The SSE matcher answers OPTIONS for its paths without touching the database.
+      const res = { writeHead: () => res, end: () => res } as unknown as ServerResponse;
+      return method === "get" && serveSse({ method: "OPTIONS", url: p } as IncomingMessage, res);
+    };
+    expect(SERVER_PATHS.filter((r) => !served(r.method, fill(r.path))).map(keyOf)).toEqual([]);
+    const documented = new Set(SERVER_PATHS.map((r) => keyOf({ method: r.method, path: fill(r.path) })));
+    for (const probe of [
+      "post /ofrep/v1/evaluate/flags/",
+      "post /ofrep/v1/evaluate/flags/x/",
+      "get /sse/environments/x/stream/",
+    ])
+      expect(documented, probe).toContain(probe);
   });
 });
 
@@ -177,7 +127,7 @@ describe("operations", () => {
       if (op.security === "environmentKey" || op.security === "serverKey") has(403);
       if (op.params) has(404);
       // withApi answers 400 for a body or query that fails its schema; SDK handlers decide themselves.
-      if ((op.body || (op.query && queryCanFail(op.query))) && !op.sdkHandler) has(400);
+      if ((op.body || (op.query && queryCanFail(op.query))) && !op.sdk) has(400);
       for (const [status, spec] of Object.entries(op.responses)) {
         if (!spec.description.trim()) problems.push(`${op.operationId} ${status}: description`);
         if ((status === "204" || status === "304") && spec.schema !== null)
@@ -200,14 +150,19 @@ describe("operations", () => {
 });
 
 describe("generated document", () => {
-  const document = buildOpenApiDocument();
-  const components = document.components?.schemas ?? {};
-  const generatedOperations = Object.entries(document.paths ?? {}).flatMap(([p, item]) =>
-    Object.entries(item as Record<string, oas31.OperationObject>).map(([method, op]) => ({
-      where: `${method} ${p}`,
-      op,
-    })),
-  );
+  let document: oas31.OpenAPIObject;
+  let components: Record<string, oas31.SchemaObject | oas31.ReferenceObject> = {};
+  let generatedOperations: { where: string; op: oas31.OperationObject }[] = [];
+  beforeAll(() => {
+    document = buildOpenApiDocument(OPERATIONS);
+    components = document.components?.schemas ?? {};
+    generatedOperations = Object.entries(document.paths ?? {}).flatMap(([p, item]) =>
+      Object.entries(item as Record<string, oas31.OperationObject>).map(([method, op]) => ({
+        where: `${method} ${p}`,
+        op,
+      })),
+    );
+  });
 
   it("is OpenAPI 3.1 with both security schemes", () => {
     expect(document.openapi).toBe("3.1.0");
@@ -262,8 +217,8 @@ describe("generated document", () => {
   });
 
   it("serialises to JSON and to YAML that reads back the same", () => {
-    const json = getOpenApiJson();
-    expect(parse(getOpenApiYaml())).toEqual(JSON.parse(json));
+    const json = JSON.stringify(document);
+    expect(parse(openApiYamlOf(JSON.parse(json)))).toEqual(JSON.parse(json));
     expect(JSON.parse(json).paths["/api/v1/environments/"].post.operationId).toBe("createEnvironment");
   });
 });

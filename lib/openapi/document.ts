@@ -1,20 +1,24 @@
-// The OpenAPI 3.1 description of the whole API, generated from the operation registries:
+// The OpenAPI 3.1 description of the whole API, generated from the registered routes (each
+// route's withApi options: scripts/route-table.ts) and the paths server/ answers itself:
 // request schemas are the ones the routes validate with, response schemas the ones the
-// conformance test checks live answers against.
+// conformance test checks live answers against. `npm run build` writes it to dist/openapi.json.
 import {
   createDocument,
   type oas31,
   type ZodOpenApiOperationObject,
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { stringify } from "yaml";
 import type { z } from "zod";
+import type { ZodObjectInput } from "zod-openapi";
 import packageJson from "@/package.json";
 import { applyFieldDocs } from "./field-docs";
-import { OPERATIONS } from "./operations";
 import { PARAMETER_DOCS } from "./parameters";
+import { invalidBody, invalidEnvironmentKey, notAuthenticated } from "./shared";
 import { TAGS } from "./tags";
-import type { Operation, Security } from "./types";
+import type { HttpMethod, Operation, RouteDoc, Security } from "./types";
 
 export const SECURITY_SCHEMES = {
   tokenAuth: {
@@ -72,6 +76,54 @@ function renderedBody(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
+/** One method of one route, as the route table finds it: its path and its withApi options. */
+export type DocumentedRoute = {
+  method: HttpMethod;
+  /** `/api/v1/projects/{projectId}/` */
+  path: string;
+  options: {
+    auth: string;
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    status?: number;
+    openapi?: RouteDoc;
+  };
+};
+
+const SECURITY_OF_AUTH: Record<string, Security> = {
+  user: "token",
+  environment: "environmentKey",
+  "server-key": "serverKey",
+  none: "none",
+};
+
+/** The operation a route declares: its own `openapi` part, the rest read from its options. */
+export function routeOperation({ method, path: apiPath, options }: DocumentedRoute): Operation {
+  const doc = options.openapi;
+  if (!doc) throw new Error(`${method} ${apiPath}: no openapi description in its withApi call`);
+  const { sdk, ...rest } = doc;
+  const security = sdk?.security ?? SECURITY_OF_AUTH[options.auth];
+  const body = (sdk ? sdk.body : options.body) as z.ZodType | undefined;
+  const defaults: Operation["responses"] = {};
+  if (security === "token") defaults[401] = notAuthenticated;
+  if (!sdk && (security === "environmentKey" || security === "serverKey"))
+    defaults[403] = invalidEnvironmentKey;
+  if (!sdk && body) defaults[400] = invalidBody;
+  return {
+    ...rest,
+    ...(sdk && { sdk }),
+    method,
+    path: apiPath,
+    security,
+    params: (sdk ? sdk.params : options.params) as ZodObjectInput | undefined,
+    query: (sdk ? sdk.query : options.query) as ZodObjectInput | undefined,
+    body,
+    status: options.status ?? 200,
+    responses: { ...defaults, ...doc.responses },
+  };
+}
+
 function operationObject(op: Operation): ZodOpenApiOperationObject {
   const serverKeyNote = op.security === "serverKey" ? " Requires a server-side key (`ser.…`)." : "";
   return {
@@ -122,7 +174,7 @@ function tidySchema({ jsonSchema }: { jsonSchema: oas31.SchemaObject }): void {
   }
 }
 
-export function buildOpenApiDocument(operations: Operation[] = OPERATIONS): oas31.OpenAPIObject {
+export function buildOpenApiDocument(operations: Operation[]): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of operations) {
     paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
@@ -141,14 +193,16 @@ export function buildOpenApiDocument(operations: Operation[] = OPERATIONS): oas3
   return document;
 }
 
-let cachedDocument: oas31.OpenAPIObject | undefined;
 let cachedJson: string | undefined;
 let cachedYaml: string | undefined;
 
-// The document only changes with the code, so each form is built once per process.
-const documentOnce = () => (cachedDocument ??= buildOpenApiDocument());
+/**
+ * The document `npm run build` (and `npm run dev`) generated from the route table: the server
+ * has no route sources to walk, and the document only changes with the code.
+ */
+export const getOpenApiJson = () =>
+  (cachedJson ??= readFileSync(path.join(process.cwd(), "dist", "openapi.json"), "utf8"));
 
-export const getOpenApiJson = () => (cachedJson ??= JSON.stringify(documentOnce()));
+export const openApiYamlOf = (document: object) => stringify(document, { aliasDuplicateObjects: false });
 
-export const getOpenApiYaml = () =>
-  (cachedYaml ??= stringify(documentOnce(), { aliasDuplicateObjects: false }));
+export const getOpenApiYaml = () => (cachedYaml ??= openApiYamlOf(JSON.parse(getOpenApiJson())));

@@ -1,6 +1,8 @@
 // The resource groups of the documentation, in the order the docs page shows them.
 export const TAGS = {
   SDK: "Flags and identities for SDKs, authorised by an environment key (client key or `ser.` server key).",
+  OFREP:
+    "OpenFeature Remote Evaluation Protocol: flags evaluated for a context, authorised by an environment key.",
   Authentication: "Accounts: sign up, log in, tokens and the current user.",
   Organisations: "Organisations group projects and their members.",
   Projects: "Projects hold features, segments and environments.",

@@ -1,5 +1,5 @@
-// The shape of one documented operation. Each registry in ./operations lists the
-// operations of one domain with the SAME zod schemas its route files pass to `withApi`.
+// The shape of one documented operation. A route declares what only it knows (RouteDoc) in
+// its `withApi({ openapi })` call; the rest of the Operation is read from the same call.
 import type { z } from "zod";
 import type { ZodObjectInput } from "zod-openapi";
 import type { Tag } from "./tags";
@@ -19,35 +19,37 @@ export type ResponseSpec = { description: string; schema: z.ZodType | null };
  */
 export type FieldDocs = { [field: string]: string | [string, FieldDocs] };
 
-export type Operation = {
-  method: HttpMethod;
-  /** OpenAPI path; `{name}` matches the route folder `[name]` and the params schema's key. */
-  path: string;
+/** What a route's `withApi({ openapi })` declares: the parts of its operation only it knows. */
+export type RouteDoc = {
   operationId: string;
   summary: string;
   description?: string;
   tag: Tag;
+  /**
+   * Answers by status. The document adds the ones every route of a kind has, unless given
+   * here: 401 for an account route, 403 for an environment-key route, 400 for a JSON body.
+   */
+  responses: Record<number, ResponseSpec>;
+  bodyDescription?: string;
+  bodyDocs?: FieldDocs;
+  paramDocs?: Record<string, string>;
+  bodyShape?: z.ZodType;
+  /**
+   * The SDK endpoints authenticate and parse inside their handler (lib/sdk/http.ts), so their
+   * routes pass no auth mode and no schemas to withApi; what they take is declared here, and
+   * checked against the handler by lib/sdk/requests.test.ts and the conformance test.
+   */
+  sdk?: { security: Security; params?: ZodObjectInput; query?: ZodObjectInput; body?: z.ZodType };
+};
+
+export type Operation = RouteDoc & {
+  method: HttpMethod;
+  /** OpenAPI path; `{name}` matches the route folder `[name]` and the params schema's key. */
+  path: string;
   security: Security;
   params?: ZodObjectInput;
   query?: ZodObjectInput;
   body?: z.ZodType;
-  /** What the body is, when the operation has one. */
-  bodyDescription?: string;
-  bodyDocs?: FieldDocs;
-  /** Parameter descriptions that differ from the shared ones in ./parameters.ts. */
-  paramDocs?: Record<string, string>;
-  /**
-   * Rendered instead of `body` when the validator takes the raw body and checks its items in
-   * the service (e.g. a list checked item by item): the domain's schema of what it accepts.
-   */
-  bodyShape?: z.ZodType;
-  /**
-   * The SDK endpoints authenticate and parse inside their handler (lib/sdk/http.ts), so their
-   * routes pass no auth mode and no schemas to withApi; the inputs documented here are then
-   * checked against the handler by lib/openapi/sdk-inputs.test.ts and the conformance test.
-   */
-  sdkHandler?: boolean;
   /** Status of success, as the route's `withApi({ status })` (default 200). */
   status: number;
-  responses: Record<number, ResponseSpec>;
 };

@@ -5,6 +5,8 @@ import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { requireOrganisationAdmin, requireOrganisationMember, type Role } from "./access";
 import type { TOrganisationCreate, TOrganisationUpdate } from "./schemas";
+import type { z } from "zod";
+import type { ZOrganisation } from "@/lib/organisations/responses";
 
 type OrganisationRow = {
   id: number;
@@ -16,7 +18,10 @@ type OrganisationRow = {
   createdAt: Date;
 };
 
-export function serializeOrganisation(org: OrganisationRow, role: Role | null) {
+export function serializeOrganisation(
+  org: OrganisationRow,
+  role: Role | null,
+): z.infer<typeof ZOrganisation> {
   return {
     id: org.id,
     uuid: org.uuid,

@@ -5,6 +5,8 @@ import {
   serializeMultivariateStateValue,
   type FeatureStateRow,
 } from "@/lib/features/serializers";
+import type { z } from "zod";
+import type { ZFeatureSegment, ZFeatureSegmentListItem, ZSegmentOverride } from "@/lib/overrides/responses";
 
 type FeatureSegmentRow = {
   id: number;
@@ -19,7 +21,7 @@ type FeatureSegmentWithSegment = FeatureSegmentRow & {
   segment: { name: string; featureId: number | null };
 };
 
-export function serializeFeatureSegment(row: FeatureSegmentRow) {
+export function serializeFeatureSegment(row: FeatureSegmentRow): z.infer<typeof ZFeatureSegment> {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -30,7 +32,9 @@ export function serializeFeatureSegment(row: FeatureSegmentRow) {
   };
 }
 
-export function serializeFeatureSegmentListItem(row: FeatureSegmentWithSegment) {
+export function serializeFeatureSegmentListItem(
+  row: FeatureSegmentWithSegment,
+): z.infer<typeof ZFeatureSegmentListItem> {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -43,7 +47,10 @@ export function serializeFeatureSegmentListItem(row: FeatureSegmentWithSegment) 
 }
 
 /** The create-segment-override shortcut's answer: the state with its feature segment nested. */
-export function serializeSegmentOverride(state: FeatureStateRow, featureSegment: FeatureSegmentRow) {
+export function serializeSegmentOverride(
+  state: FeatureStateRow,
+  featureSegment: FeatureSegmentRow,
+): z.infer<typeof ZSegmentOverride> {
   return {
     id: state.id,
     feature: state.featureId,

@@ -114,11 +114,6 @@ export async function loadGrants(userId: number, target: Target, tx: DbOrTx = db
   return grants;
 }
 
-/** The caller's permissions on the target, as Flagsmith's my-permissions answers them. */
-export async function myPermissions(userId: number, target: Target, tx: DbOrTx = db): Promise<Effective> {
-  return effectivePermissions(target.kind, await loadGrants(userId, target, tx));
-}
-
 export async function hasPermission(userId: number, target: Target, key: string, tx: DbOrTx = db) {
   return allows(target.kind, await loadGrants(userId, target, tx), key);
 }

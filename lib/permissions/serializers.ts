@@ -1,5 +1,6 @@
 // Flagsmith's response shapes for members, groups and grants.
-import { parseStoredKeys } from "./keys";
+import type { z } from "zod";
+import type { ZGroup, ZGroupDetail, ZMember, ZUserSummary } from "@/lib/permissions/responses";
 
 type UserRow = {
   id: number;
@@ -12,7 +13,7 @@ type UserRow = {
 };
 
 /** A user as lists show them (Flagsmith's UserListSerializer without the organisation fields). */
-export function serializeUserSummary(user: UserRow) {
+export function serializeUserSummary(user: UserRow): z.infer<typeof ZUserSummary> {
   return {
     id: user.id,
     email: user.email,
@@ -24,8 +25,12 @@ export function serializeUserSummary(user: UserRow) {
 }
 
 /** A member of an organisation, with their role. */
-export function serializeMember(user: UserRow, role: string) {
-  return { ...serializeUserSummary(user), role, date_joined: user.createdAt.toISOString() };
+export function serializeMember(user: UserRow, role: string): z.infer<typeof ZMember> {
+  return {
+    ...serializeUserSummary(user),
+    role: role as z.infer<typeof ZMember>["role"],
+    date_joined: user.createdAt.toISOString(),
+  };
 }
 
 export type GroupRow = {
@@ -42,7 +47,7 @@ const memberOf = (m: GroupRow["members"][number]) => {
 };
 
 /** Lists and details: members spelled out. */
-export function serializeGroupDetail(group: GroupRow) {
+export function serializeGroupDetail(group: GroupRow): z.infer<typeof ZGroupDetail> {
   return {
     id: group.id,
     name: group.name,
@@ -53,7 +58,7 @@ export function serializeGroupDetail(group: GroupRow) {
 }
 
 /** Create and update answers: member ids. */
-export function serializeGroup(group: GroupRow) {
+export function serializeGroup(group: GroupRow): z.infer<typeof ZGroup> {
   return {
     id: group.id,
     name: group.name,
@@ -62,5 +67,3 @@ export function serializeGroup(group: GroupRow) {
     external_id: group.externalId,
   };
 }
-
-export const keysOf = (stored: string) => parseStoredKeys(stored);

@@ -6,6 +6,8 @@ import { requireOrganisationMember, requireProject } from "@/lib/organisations/a
 import { PermissionDeniedError } from "@/lib/api/errors";
 import type { TProjectCreate, TProjectUpdate } from "./schemas";
 import { permittedProjectIds } from "@/lib/permissions/resolve";
+import type { z } from "zod";
+import type { ZProject } from "@/lib/projects/responses";
 
 type ProjectRow = {
   id: number;
@@ -19,7 +21,7 @@ type ProjectRow = {
   createdAt: Date;
 };
 
-export function serializeProject(project: ProjectRow) {
+export function serializeProject(project: ProjectRow): z.infer<typeof ZProject> {
   return {
     id: project.id,
     uuid: project.uuid,
@@ -47,6 +49,12 @@ export async function listProjects(userId: number, organisationId?: number) {
   // Only the projects the caller may see (VIEW_PROJECT, or admin of the project or organisation).
   const visible = await permittedProjectIds(userId, projects, "VIEW_PROJECT");
   return projects.filter((p) => visible.has(p.id)).map(serializeProject);
+}
+
+/** An organisation's projects the caller may see; an organisation they are not in answers 404. */
+export async function listOrganisationProjects(userId: number, organisationId: number) {
+  await requireOrganisationMember(userId, organisationId);
+  return listProjects(userId, organisationId);
 }
 
 export async function createProject(userId: number, input: TProjectCreate) {

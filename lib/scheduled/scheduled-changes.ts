@@ -8,6 +8,8 @@ import { db, type DbOrTx, type Tx } from "@/lib/db/client";
 import { readValue, type ScalarValue } from "@/lib/values";
 import { requireFeatureInEnvironment, type FeaturePath } from "@/lib/versions/versions";
 import type { TScheduledChangeCreate } from "./schemas";
+import type { z } from "zod";
+import type { ZScheduledChange } from "@/lib/scheduled/responses";
 
 type Row = {
   id: number;
@@ -63,7 +65,7 @@ export function serializeScheduledChange(
   row: Row,
   where: { featureId: number; environmentId: number },
   names: Names,
-) {
+): z.infer<typeof ZScheduledChange> {
   const email = row.authorId === null ? undefined : names.authors.get(row.authorId);
   return {
     id: row.id,
@@ -79,7 +81,7 @@ export function serializeScheduledChange(
       segment_name: names.segments.get(o.segment) ?? null,
     })),
     run_at: row.runAt.toISOString(),
-    status: row.status,
+    status: row.status as z.infer<typeof ZScheduledChange>["status"],
     created_by: row.authorId,
     author: row.authorId !== null && email !== undefined ? { id: row.authorId, email } : null,
     created_at: row.createdAt.toISOString(),

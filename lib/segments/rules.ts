@@ -1,6 +1,8 @@
 // A segment's rule tree: segment → rules → rules, each rule with its conditions, kept in
 // the order the client sent them (position). Writes always replace the whole tree.
+import type { z } from "zod";
 import type { Tx } from "@/lib/db/client";
+import type { ZSegmentCondition, ZSegmentRule } from "./responses";
 import type { TConditionInput, TNestedRuleInput, TRuleInput } from "./schemas";
 
 const conditionOrder = { orderBy: [{ position: "asc" as const }, { id: "asc" as const }] };
@@ -67,25 +69,20 @@ export async function replaceRules(tx: Tx, segmentId: number, rules: TRuleInput[
   await createRules(tx, segmentId, rules);
 }
 
-function serializeCondition(c: ConditionRow) {
+function serializeCondition(c: ConditionRow): z.infer<typeof ZSegmentCondition> {
   return {
     id: c.id,
-    operator: c.operator,
+    operator: c.operator as z.infer<typeof ZSegmentCondition>["operator"],
     property: c.property,
     value: c.value,
     description: c.description,
   };
 }
 
-export function serializeRule(rule: RuleRow): {
-  id: number;
-  type: string;
-  rules: ReturnType<typeof serializeRule>[];
-  conditions: ReturnType<typeof serializeCondition>[];
-} {
+export function serializeRule(rule: RuleRow): z.infer<typeof ZSegmentRule> {
   return {
     id: rule.id,
-    type: rule.type,
+    type: rule.type as z.infer<typeof ZSegmentRule>["type"],
     rules: (rule.rules ?? []).map(serializeRule),
     conditions: rule.conditions.map(serializeCondition),
   };

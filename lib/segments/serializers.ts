@@ -1,6 +1,8 @@
 // A segment as Flagsmith's SegmentSerializer shows it. Ensign keeps no segment revisions,
 // so version_of is the segment itself; metadata and membership counts are not tracked.
 import { serializeRule } from "./rules";
+import type { z } from "zod";
+import type { ZSegment } from "@/lib/segments/responses";
 
 type SegmentRow = {
   id: number;
@@ -14,7 +16,7 @@ type SegmentRow = {
   rules: Parameters<typeof serializeRule>[0][];
 };
 
-export function serializeSegment(segment: SegmentRow) {
+export function serializeSegment(segment: SegmentRow): z.infer<typeof ZSegment> {
   return {
     id: segment.id,
     uuid: segment.uuid,
@@ -31,5 +33,3 @@ export function serializeSegment(segment: SegmentRow) {
     managed_by: "",
   };
 }
-
-export type SerializedSegment = ReturnType<typeof serializeSegment>;

@@ -1,4 +1,6 @@
 // Tags as Flagsmith's TagSerializer shows them.
+import type { z } from "zod";
+import type { ZTag } from "@/lib/tags/responses";
 export type TagRow = {
   id: number;
   uuid: string;
@@ -11,7 +13,7 @@ export type TagRow = {
   type: string;
 };
 
-export function serializeTag(tag: TagRow) {
+export function serializeTag(tag: TagRow): z.infer<typeof ZTag> {
   return {
     id: tag.id,
     label: tag.label,
@@ -21,6 +23,6 @@ export function serializeTag(tag: TagRow) {
     uuid: tag.uuid,
     is_permanent: tag.isPermanent,
     is_system_tag: tag.isSystemTag,
-    type: tag.type,
+    type: tag.type as z.infer<typeof ZTag>["type"],
   };
 }

@@ -12,8 +12,6 @@ export const ZFeatureVersionParams = pathParams({
   featureId: zId,
   versionUuid: z.string().min(1).max(100).describe("Uuid of the version"),
 });
-export type TFeatureVersionParams = z.infer<typeof ZFeatureVersionParams>;
-
 export const ZFeatureVersionListQuery = ZPageQuery;
 
 export const ZFeatureVersionCompareQuery = z.object({

@@ -1,4 +1,5 @@
-import type { FeatureSnapshot } from "./snapshot";
+import type { z } from "zod";
+import type { ZFeatureVersion } from "./responses";
 
 type VersionRow = {
   uuid: string;
@@ -13,7 +14,11 @@ type VersionRow = {
 type Author = { id: number; email: string };
 
 /** Flagsmith's v2 version fields where they fit; every version here is published when written. */
-export function serializeFeatureVersion(row: VersionRow, isLive: boolean, author: Author | null) {
+export function serializeFeatureVersion(
+  row: VersionRow,
+  isLive: boolean,
+  author: Author | null,
+): z.infer<typeof ZFeatureVersion> {
   const at = row.createdAt.toISOString();
   return {
     uuid: row.uuid,
@@ -30,6 +35,6 @@ export function serializeFeatureVersion(row: VersionRow, isLive: boolean, author
     restored_from_uuid: row.restoredFromUuid,
     feature: row.featureId,
     environment: row.environmentId,
-    state: JSON.parse(row.snapshot) as FeatureSnapshot,
+    state: JSON.parse(row.snapshot) as z.infer<typeof ZFeatureVersion>["state"],
   };
 }

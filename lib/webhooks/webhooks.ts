@@ -7,6 +7,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { requireEnvironment, requireOrganisationAdmin } from "@/lib/organisations/access";
 import { redactWebhookUrl } from "./redact-url";
 import type { TWebhookCreate, TWebhookUpdate } from "./schemas";
+import type { z } from "zod";
+import type { ZWebhook } from "@/lib/webhooks/responses";
 
 export type WebhookOwner = { userId: number; apiKey: string } | { userId: number; organisationId: number };
 
@@ -21,7 +23,7 @@ type WebhookRow = {
   environmentId: number | null;
 };
 
-export function serializeWebhook(row: WebhookRow) {
+export function serializeWebhook(row: WebhookRow): z.infer<typeof ZWebhook> {
   return {
     id: row.id,
     url: row.url,

@@ -1,10 +1,9 @@
-// The audit log over HTTP. The first suite is generated from the route files: it finds every
+// The audit log over HTTP. The first suite is generated from the route table: it finds every
 // write method of the administrative API (POST/PUT/PATCH/DELETE behind an account) and
 // requires a recipe for it, so a new write route without one fails here. Each recipe makes
 // one real change; the route must leave exactly one entry, with the right type and diff.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadRouteTable } from "@/scripts/route-table";
 import { call, seed, unique, type Seeded } from "../support/api";
 import { addMember } from "../support/members";
 
@@ -23,7 +22,6 @@ type Recipe = (s: Seeded, method: string) => Promise<Request>;
 
 // ---- finding the write routes ---------------------------------------------------------
 
-const API_ROOT = path.resolve(__dirname, "../../app/api/v1");
 /** Account routes change the caller's own session or profile, not the organisation's data. */
 const NOT_AUDITED = new Set([
   "POST /api/v1/auth/logout/",
@@ -41,36 +39,13 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/users/join/link/{hash}/",
 ]);
 
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
 /** "METHOD /api/v1/…/{param}/" of every method whose handler authenticates an account. */
-function writeRoutes(): string[] {
+async function writeRoutes(): Promise<string[]> {
   const routes: string[] = [];
-  for (const file of routeFiles(API_ROOT)) {
-    const source = readFileSync(file, "utf8");
-    const template =
-      "/api/v1/" +
-      path
-        .relative(API_ROOT, path.dirname(file))
-        .split(path.sep)
-        .map((part) => part.replace(/^\[(.+)\]$/, "{$1}"))
-        .join("/") +
-      "/";
-    const auth = new Map<string, string>();
-    for (const match of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = ([\s\S]*?);\n/g)) {
-      const [, method, value] = match;
-      const mode = /^[A-Z]+$/.test(value.trim())
-        ? auth.get(value.trim())
-        : /auth: "(\w[\w-]*)"/.exec(value)?.[1];
-      auth.set(method, mode ?? "?");
-      if (method !== "GET" && mode === "user")
-        routes.push(`${method} ${template.replace("/api/v1//", "/api/v1/")}`);
+  for (const route of await loadRouteTable()) {
+    if (!route.path.startsWith("/api/v1/")) continue;
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"] as const) {
+      if (route.handlers[method]?.apiOptions?.auth === "user") routes.push(`${method} ${route.path}`);
     }
   }
   return routes.filter((route) => !NOT_AUDITED.has(route)).sort();
@@ -1100,8 +1075,10 @@ function recipeFor(route: string): Recipe | undefined {
 const auditCount = async (token: string) =>
   (await call("/api/v1/audit/?page_size=1", { token })).body.count as number;
 
+const WRITE_ROUTES = await writeRoutes();
+
 describe("every write route leaves exactly one audit entry with its diff", () => {
-  const routes = writeRoutes();
+  const routes = WRITE_ROUTES;
 
   it("finds the write routes of the administrative API", () => {
     expect(routes.length).toBeGreaterThan(40);

@@ -6,14 +6,22 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, inject, it } from "vitest";
 import { z } from "zod";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { routeOperation } from "@/lib/openapi/document";
 import type { Operation } from "@/lib/openapi/types";
+import { SERVER_PATHS } from "@/lib/sdk/server-paths";
+import { documentedRoutes, loadRouteTable } from "@/scripts/route-table";
 import { call, seed, signUp, unique, type ApiResult } from "../support/api";
 import { rawQuery } from "../support/raw-query";
 import { addMember } from "../support/members";
 
 // Documented answers no HTTP call can produce yet; each says why.
-const NOT_EXERCISED = new Set<string>([]);
+const NOT_EXERCISED = new Set<string>([
+  // An event stream never ends, so it has no whole body to check (tests/api/sse*.test.ts read it).
+  "streamEnvironmentUpdates 200",
+]);
+
+// Every operation the routes declare (the route table) and every path server/ answers itself.
+const OPERATIONS = [...documentedRoutes(await loadRouteTable()), ...SERVER_PATHS].map(routeOperation);
 
 const byId = new Map(OPERATIONS.map((op) => [op.operationId, op]));
 const exercised = new Set<string>();
@@ -85,8 +93,9 @@ describe("credentials", () => {
   });
 
   it("every environment-key operation answers 403 without a key and with an unknown one", async () => {
+    // OFREP tells a missing or unknown key (401) from a refused one (403): see below.
     for (const op of OPERATIONS.filter(
-      (o) => o.security === "environmentKey" || o.security === "serverKey",
+      (o) => (o.security === "environmentKey" || o.security === "serverKey") && o.tag !== "OFREP",
     )) {
       const path = Object.fromEntries([...op.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], "1"]));
       const body = op.body ? {} : undefined;
@@ -138,6 +147,7 @@ describe("organisations", () => {
     const path = { organisationId: org.body.id };
     await invoke("listOrganisations", { token }, 200);
     await invoke("getOrganisation", { token, path }, 200);
+    await invoke("listOrganisationProjects", { token, path }, 200);
     await invoke("updateOrganisation", { token, path, body: { name: unique("org") } }, 200);
     await invoke("partialUpdateOrganisation", { token, path, body: { feature_analytics: true } }, 200);
     await invoke("deleteOrganisation", { token, path }, 204);
@@ -150,6 +160,7 @@ describe("organisations", () => {
     await invoke("listOrganisations", { token, query: { page: "x" } }, 404);
     await invoke("listOrganisations", { token, query: { page: "9" } }, 404);
     await invoke("getOrganisation", { token, path: missing }, 404);
+    await invoke("listOrganisationProjects", { token, path: missing }, 404);
     await invoke("updateOrganisation", { token, path: missing, body: {} }, 404);
     await invoke("partialUpdateOrganisation", { token, path: { organisationId: "abc" }, body: {} }, 404);
     await invoke("deleteOrganisation", { token, path: missing }, 404);
@@ -1666,6 +1677,49 @@ describe("members and permissions", () => {
         await invoke(`delete${what}`, { token, path: one }, 204);
         await invoke(`delete${what}`, { token, path: one }, 404);
       }
+  });
+});
+
+describe("paths the server answers itself", () => {
+  it("evaluates flags over OFREP and refuses bad keys, bodies and names", async () => {
+    const s = await seedFeature();
+    const { envKey, featureName } = s;
+    const bulk = await invoke(
+      "ofrepEvaluateFlags",
+      { envKey, body: { context: { targetingKey: "u1" } } },
+      200,
+    );
+    await invoke("ofrepEvaluateFlags", { envKey, body: {} }, 200);
+    const etag = (await invoke("ofrepEvaluateFlags", { envKey }, 200)).headers.get("etag")!;
+    await invoke("ofrepEvaluateFlags", { envKey, headers: { "If-None-Match": etag } }, 304);
+    expect(bulk.body.flags.map((f: { key: string }) => f.key)).toContain(featureName);
+    await invoke("ofrepEvaluateFlags", { envKey, rawBody: "{" }, 400);
+    await invoke("ofrepEvaluateFlags", {}, 401);
+    await invoke("ofrepEvaluateFlags", { headers: { Authorization: "Bearer unknownKey" } }, 401);
+    const one = { key: featureName };
+    await invoke("ofrepEvaluateFlag", { envKey, path: one, body: { context: { plan: "pro" } } }, 200);
+    await invoke("ofrepEvaluateFlag", { envKey, path: one, body: { context: { plan: {} } } }, 400);
+    await invoke("ofrepEvaluateFlag", { envKey, path: { key: "no-such-flag" } }, 404);
+    await invoke("ofrepEvaluateFlag", { path: one }, 401);
+    await invoke("ofrepEvaluateFlag", { envKey: "unknownKey", path: one }, 401);
+    // An organisation that stopped serving flags: its key is known, and refused.
+    const org = await call(`/api/v1/organisations/${s.organisationId}/`, {
+      method: "PATCH",
+      token: s.token,
+      body: { stop_serving_flags: true },
+    });
+    expect(org.status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    while ((await call("/ofrep/v1/evaluate/flags/", { method: "POST", envKey })).status !== 403) {
+      if (Date.now() > deadline) throw new Error("OFREP kept serving a stopped organisation");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await invoke("ofrepEvaluateFlags", { envKey }, 403);
+    await invoke("ofrepEvaluateFlag", { envKey, path: one }, 403);
+  });
+
+  it("refuses an event stream for an unknown environment key", async () => {
+    await invoke("streamEnvironmentUpdates", { path: { apiKey: "unknownKey" } }, 404);
   });
 });
 

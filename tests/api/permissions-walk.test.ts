@@ -3,15 +3,14 @@
 // (`handler.apiOptions`), and a member of the organisation who lacks the key a route names is
 // refused with 403 and changes nothing: a member with no grants at all, and, for each key, a
 // member holding every other key (and no admin flag).
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredOptions } from "@/lib/api/handler";
 import type { PermissionRule } from "@/lib/permissions/rule";
 import { call } from "../support/api";
 import { addMember, type Member } from "../support/members";
-import { appRoutes, fillPattern, seedTenant, type Tenant } from "../support/routes";
+import { loadRouteTable } from "@/scripts/route-table";
+import { fillPattern, seedTenant, type Tenant } from "../support/routes";
 
-const ROOT = path.resolve(__dirname, "../..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 type Rule = PermissionRule<never>;
@@ -24,10 +23,10 @@ type Declared = {
 
 async function declarations(): Promise<Declared[]> {
   const out: Declared[] = [];
-  for (const route of appRoutes()) {
-    const module = (await import(path.join(ROOT, route.file))) as Record<string, unknown>;
+  for (const route of await loadRouteTable()) {
+    if (!route.pattern.startsWith("/api/v1/")) continue;
     for (const method of METHODS) {
-      const handler = module[method] as { apiOptions?: RegisteredOptions } | undefined;
+      const handler = route.handlers[method];
       if (handler) out.push({ method, template: route.pattern, options: handler.apiOptions });
     }
   }

@@ -1,28 +1,19 @@
 // The API's routes as the app/ file tree declares them, and a tenant holding one object of
 // every kind a route path names, so tests can walk every route instead of a hand-picked few.
-import { readdirSync } from "node:fs";
 import path from "node:path";
+import { routeFiles, routeLocation } from "@/scripts/route-table";
 import { call as callApi, seed, unique, type CallOptions, type Seeded } from "./api";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 export type AppRoute = { file: string; pattern: string; params: string[] };
 
-/** Every route.ts under app/<under>, as a URL pattern with `[param]` segments and a trailing slash. */
+/** Every route.ts under app/<under> (from the one route table), as a URL pattern with `[param]` segments. */
 export function appRoutes(under = "api/v1"): AppRoute[] {
-  const dir = path.join(root, "app", under);
-  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter(
-    (f) => path.basename(f) === "route.ts",
-  );
-  return files.sort().map((file) => {
-    const segments = path
-      .dirname(file)
-      .split(path.sep)
-      .filter((s) => s !== ".");
-    const pattern = `/${[...under.split("/"), ...segments].join("/")}/`;
-    const params = segments.filter((s) => s.startsWith("[")).map((s) => s.replace(/^\[(\.\.\.)?|\]$/g, ""));
-    return { file: path.join("app", under, file), pattern, params };
-  });
+  return routeFiles()
+    .filter((file) => file.startsWith(path.join("app", under, path.sep)))
+    .map((file) => {
+      const { pattern, params } = routeLocation(file);
+      return { file, pattern, params };
+    });
 }
 
 export function fillPattern(pattern: string, values: Record<string, string | number>): string {

@@ -2,8 +2,25 @@
 import { withApi } from "@/lib/api/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery } from "@/lib/audit/schemas";
+import { invalidPage, invalidQuery, ok } from "@/lib/openapi/shared";
+import { ZAuditLogPage } from "@/lib/audit/responses";
 
 export const GET = withApi(
-  { auth: "user", permission: { member: true }, query: ZAuditLogQuery },
+  {
+    auth: "user",
+    permission: { member: true },
+    query: ZAuditLogQuery,
+    openapi: {
+      operationId: "listAuditLog",
+      summary: "List audit log entries",
+      description: "Entries of every organisation the caller is an admin of.",
+      tag: "Audit log",
+      responses: {
+        200: ok("One page of the caller's organisations's audit log entries, newest first.", ZAuditLogPage),
+        400: invalidQuery,
+        404: invalidPage,
+      },
+    },
+  },
   ({ user, request, query }) => listAuditLog({ kind: "all", userId: user.id }, request, query),
 );

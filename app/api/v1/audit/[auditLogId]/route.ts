@@ -2,8 +2,24 @@
 import { withApi } from "@/lib/api/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZAuditLogParams } from "@/lib/audit/schemas";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZAuditLogEntryDetail } from "@/lib/audit/responses";
 
 export const GET = withApi(
-  { auth: "user", permission: { member: true }, params: ZAuditLogParams },
+  {
+    auth: "user",
+    permission: { member: true },
+    params: ZAuditLogParams,
+    openapi: {
+      operationId: "getAuditLogEntry",
+      summary: "Get an audit log entry",
+      tag: "Audit log",
+      paramDocs: { auditLogId: "Numeric id of the audit log entry." },
+      responses: {
+        200: ok("The entry with its change details.", ZAuditLogEntryDetail),
+        404: notFound("The entry"),
+      },
+    },
+  },
   ({ user, params }) => getAuditLogEntry({ kind: "all", userId: user.id }, params.auditLogId),
 );

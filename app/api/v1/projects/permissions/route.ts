@@ -1,5 +1,19 @@
 // GET /api/v1/projects/permissions/ — the permission keys that can be granted on a project
 import { withApi } from "@/lib/api/handler";
 import { permissionList } from "@/lib/permissions/keys";
+import { ok } from "@/lib/openapi/shared";
+import { ZPermissionKeys } from "@/lib/permissions/responses";
 
-export const GET = withApi({ auth: "user", permission: { member: true } }, () => permissionList("project"));
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { member: true },
+    openapi: {
+      operationId: "listProjectPermissionKeys",
+      summary: "List the permission keys of projects",
+      tag: "Members and permissions",
+      responses: { 200: ok("The keys.", ZPermissionKeys) },
+    },
+  },
+  () => permissionList("project"),
+);

@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { ZEnvironmentParams, ZServerKeyCreate } from "@/lib/environments/schemas";
 import { createServerKey, listServerKeys } from "@/lib/environments/server-keys";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZServerKey, ZServerKeyList } from "@/lib/environments/responses";
 
 const permission = {
   environment: "ADMIN",
@@ -10,8 +12,19 @@ const permission = {
 
 const params = ZEnvironmentParams;
 
-export const GET = withApi({ auth: "user", permission, params }, ({ user, params }) =>
-  listServerKeys(user.id, params.apiKey),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission,
+    params,
+    openapi: {
+      operationId: "listServerKeys",
+      summary: "List the server-side keys of an environment",
+      tag: "Server-side keys",
+      responses: { 200: ok("The keys (not paged).", ZServerKeyList), 404: notFound("The environment") },
+    },
+  },
+  ({ user, params }) => listServerKeys(user.id, params.apiKey),
 );
 export const POST = withApi(
   {
@@ -20,6 +33,17 @@ export const POST = withApi(
     params,
     body: ZServerKeyCreate,
     status: 201,
+    openapi: {
+      operationId: "createServerKey",
+      summary: "Create a server-side key",
+      tag: "Server-side keys",
+      bodyDocs: {
+        name: "Name of the key.",
+        expires_at: "When the key stops being accepted (ISO 8601 with offset); null for never.",
+        active: "Whether the key is accepted (default true).",
+      },
+      responses: { 201: ok("The created key.", ZServerKey), 404: notFound("The environment") },
+    },
   },
   ({ user, params, body }) => createServerKey(user.id, params.apiKey, body),
 );

@@ -2,6 +2,9 @@
 import { withApi } from "@/lib/api/handler";
 import { listEnvironmentEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZEnvironmentEdgeOverrides } from "@/lib/identities/edge-responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {
@@ -9,6 +12,17 @@ export const GET = withApi(
     permission: { environment: "VIEW_IDENTITIES", of: (c) => c.params.apiKey },
     params: ZIdentityListParams,
     query: ZEdgeOverrideListQuery,
+    openapi: {
+      operationId: "listEnvironmentIdentityOverrides",
+      summary: "List every identity override of an environment",
+      description: "`feature` limits the list to one feature.",
+      tag: "Edge identities",
+      responses: {
+        200: ok("The overrides with their identities.", ZEnvironmentEdgeOverrides),
+        400: ok("`feature` is not an integer.", ZValidationErrors),
+        404: notFound("The environment"),
+      },
+    },
   },
   ({ user, params, query }) => listEnvironmentEdgeOverrides(user.id, params.apiKey, query),
 );

@@ -2,6 +2,9 @@
 import { withApi } from "@/lib/api/handler";
 import { listEnvironmentFeatureStates } from "@/lib/features/feature-states";
 import { ZEnvironmentFeatureStatesParams, ZFeatureStateListQuery } from "@/lib/features/schemas";
+import { forbidden, ok } from "@/lib/openapi/shared";
+import { ZFeatureStatePage } from "@/lib/features/state-responses";
+import { ZErrorDetail, ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {
@@ -9,6 +12,19 @@ export const GET = withApi(
     permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey, hidden: 403 },
     params: ZEnvironmentFeatureStatesParams,
     query: ZFeatureStateListQuery,
+    openapi: {
+      operationId: "listEnvironmentFeatureStates",
+      summary: "List the feature states of an environment",
+      description:
+        "The environment's default states (one per feature), 10 per page; `feature_name` finds one feature's state.",
+      tag: "Feature states",
+      responses: {
+        200: ok("A page of feature states.", ZFeatureStatePage),
+        400: ok("A query parameter is invalid.", ZValidationErrors),
+        403: forbidden("The environment does not exist or is not visible to the caller"),
+        404: ok("A page past the last one (`Invalid page.`).", ZErrorDetail),
+      },
+    },
   },
   ({ user, params, query, request }) =>
     listEnvironmentFeatureStates({ userId: user.id, apiKey: params.apiKey }, request, query),

@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, environmentScope } from "@/lib/permissions/grants";
 import { ZEnvironmentScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
+import { ZUserGrant, ZUserGrantList } from "@/lib/permissions/responses";
 
 const permission = {
   environment: "ADMIN",
@@ -10,8 +12,23 @@ const permission = {
 
 const params = ZEnvironmentScopeParams;
 
-export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
-  listGrants(await environmentScope(params.apiKey), "user"),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission,
+    params,
+    openapi: {
+      operationId: "listUserEnvironmentPermissions",
+      summary: "List user grants on an environment",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The grants.", ZUserGrantList),
+        403: forbidden("The caller is not an admin of the environment"),
+        404: notFound("The environment"),
+      },
+    },
+  },
+  async ({ params }) => listGrants(await environmentScope(params.apiKey), "user"),
 );
 export const POST = withApi(
   {
@@ -20,6 +37,17 @@ export const POST = withApi(
     params,
     body: ZUserGrantWrite,
     status: 201,
+    openapi: {
+      operationId: "createUserEnvironmentPermission",
+      summary: "Grant a user permissions on an environment",
+      description: "One grant per user; the keys must be environment keys.",
+      tag: "Members and permissions",
+      responses: {
+        201: ok("The grant.", ZUserGrant),
+        403: forbidden("The caller is not an admin of the environment"),
+        404: notFound("The environment"),
+      },
+    },
   },
   async ({ params, body }) => createGrant(await environmentScope(params.apiKey), "user", body),
 );

@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { removeMembers } from "@/lib/permissions/members";
 import { ZOrganisationScopeParams, ZRemoveUsers } from "@/lib/permissions/schemas";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
+import { ZRemovedUsers } from "@/lib/permissions/responses";
 
 export const POST = withApi(
   {
@@ -9,6 +11,18 @@ export const POST = withApi(
     permission: { organisation: "ADMIN", of: (c) => c.params.organisationId },
     params: ZOrganisationScopeParams,
     body: ZRemoveUsers,
+    openapi: {
+      operationId: "removeOrganisationUsers",
+      summary: "Remove members from an organisation",
+      description:
+        "Removes each user with their grants and group memberships in the organisation; their sessions and tokens no longer reach it. The last admin cannot be removed.",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The removed users.", ZRemovedUsers),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation"),
+      },
+    },
   },
   ({ params, body }) => removeMembers(params.organisationId, body),
 );

@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { createGrant, listGrants, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationScopeParams, ZGroupGrantWrite } from "@/lib/permissions/schemas";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
+import { ZGroupGrant, ZGroupGrantList } from "@/lib/permissions/responses";
 
 const permission = {
   organisation: "ADMIN",
@@ -10,8 +12,23 @@ const permission = {
 
 const params = ZOrganisationScopeParams;
 
-export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
-  listGrants(await organisationScope(params.organisationId), "group"),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission,
+    params,
+    openapi: {
+      operationId: "listGroupOrganisationPermissions",
+      summary: "List group grants on a organisation",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The grants.", ZGroupGrantList),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation"),
+      },
+    },
+  },
+  async ({ params }) => listGrants(await organisationScope(params.organisationId), "group"),
 );
 export const POST = withApi(
   {
@@ -20,6 +37,17 @@ export const POST = withApi(
     params,
     body: ZGroupGrantWrite,
     status: 201,
+    openapi: {
+      operationId: "createGroupOrganisationPermission",
+      summary: "Grant a group permissions on a organisation",
+      description: "One grant per group; the keys must be organisation keys.",
+      tag: "Members and permissions",
+      responses: {
+        201: ok("The grant.", ZGroupGrant),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation"),
+      },
+    },
   },
   async ({ params, body }) => createGrant(await organisationScope(params.organisationId), "group", body),
 );

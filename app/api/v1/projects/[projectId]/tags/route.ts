@@ -2,6 +2,9 @@
 import { withApi } from "@/lib/api/handler";
 import { ZProjectTagsParams, ZTagCreate, ZTagListQuery } from "@/lib/tags/schemas";
 import { createTag, listTags } from "@/lib/tags/tags";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZTag, ZTagPage } from "@/lib/tags/responses";
+import { ZErrorDetail } from "@/lib/api/response-schemas";
 
 const view = {
   project: "VIEW_PROJECT",
@@ -14,11 +17,38 @@ const manage = {
 const params = ZProjectTagsParams;
 
 export const GET = withApi(
-  { auth: "user", params, query: ZTagListQuery, permission: view },
+  {
+    auth: "user",
+    params,
+    query: ZTagListQuery,
+    permission: view,
+    openapi: {
+      operationId: "listTags",
+      summary: "List the tags of a project",
+      description: "10 per page, oldest first.",
+      tag: "Tags",
+      responses: {
+        200: ok("A page of tags.", ZTagPage),
+        404: ok("The project does not exist or is not visible, or the page is past the end.", ZErrorDetail),
+      },
+    },
+  },
   ({ user, params, query, request }) =>
     listTags({ userId: user.id, projectId: params.projectId }, request, query),
 );
 export const POST = withApi(
-  { auth: "user", params, permission: manage, body: ZTagCreate, status: 201 },
+  {
+    auth: "user",
+    params,
+    permission: manage,
+    body: ZTagCreate,
+    status: 201,
+    openapi: {
+      operationId: "createTag",
+      summary: "Create a tag",
+      tag: "Tags",
+      responses: { 201: ok("The created tag.", ZTag), 404: notFound("The project") },
+    },
+  },
   ({ user, params, body }) => createTag({ userId: user.id, projectId: params.projectId }, body),
 );

@@ -6,6 +6,8 @@ import {
   updateMasterApiKey,
 } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeyParams, ZMasterApiKeyUpdate } from "@/lib/master-api-keys/schemas";
+import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
+import { ZMasterApiKey } from "@/lib/master-api-keys/responses";
 
 const permission = {
   organisation: "ADMIN",
@@ -21,6 +23,20 @@ export const GET = withApi(
     allowApiKey: false,
     permission,
     params,
+    openapi: {
+      operationId: "getMasterApiKey",
+      summary: "Get an organisation API key",
+      description:
+        "Organisation admins only, signed in or with an account token (not with an organisation API key).",
+      tag: "Organisation API keys",
+      responses: {
+        200: ok("The key, without its secret.", ZMasterApiKey),
+        403: forbidden(
+          "The caller is not an admin of the organisation, or came with an organisation API key",
+        ),
+        404: notFound("The organisation or the key"),
+      },
+    },
   },
   ({ user, params }) => getMasterApiKey(owner(user.id, params.organisationId), params.prefix),
 );
@@ -31,6 +47,20 @@ export const PUT = withApi(
     permission,
     params,
     body: ZMasterApiKeyCreate,
+    openapi: {
+      operationId: "updateMasterApiKey",
+      summary: "Update an organisation API key",
+      description:
+        "Organisation admins only, signed in or with an account token (not with an organisation API key). `revoked: true` revokes the key for good. Fields left out keep their value.",
+      tag: "Organisation API keys",
+      responses: {
+        200: ok("The key (without its secret).", ZMasterApiKey),
+        403: forbidden(
+          "The caller is not an admin of the organisation, or came with an organisation API key",
+        ),
+        404: notFound("The organisation or the key"),
+      },
+    },
   },
   ({ user, params, body }) => updateMasterApiKey(owner(user.id, params.organisationId), params.prefix, body),
 );
@@ -41,6 +71,20 @@ export const PATCH = withApi(
     permission,
     params,
     body: ZMasterApiKeyUpdate,
+    openapi: {
+      operationId: "partialUpdateMasterApiKey",
+      summary: "Partially update an organisation API key",
+      description:
+        "Organisation admins only, signed in or with an account token (not with an organisation API key). `revoked: true` revokes the key for good. Fields left out keep their value.",
+      tag: "Organisation API keys",
+      responses: {
+        200: ok("The key (without its secret).", ZMasterApiKey),
+        403: forbidden(
+          "The caller is not an admin of the organisation, or came with an organisation API key",
+        ),
+        404: notFound("The organisation or the key"),
+      },
+    },
   },
   ({ user, params, body }) => updateMasterApiKey(owner(user.id, params.organisationId), params.prefix, body),
 );
@@ -51,6 +95,20 @@ export const DELETE = withApi(
     permission,
     params,
     status: 204,
+    openapi: {
+      operationId: "revokeMasterApiKey",
+      summary: "Revoke an organisation API key",
+      description:
+        "Organisation admins only, signed in or with an account token (not with an organisation API key). The key stops working at once and is no longer listed.",
+      tag: "Organisation API keys",
+      responses: {
+        204: noContent("The key is revoked; requests with it get 401."),
+        403: forbidden(
+          "The caller is not an admin of the organisation, or came with an organisation API key",
+        ),
+        404: notFound("The organisation or the key"),
+      },
+    },
   },
   ({ user, params }) => revokeMasterApiKey(owner(user.id, params.organisationId), params.prefix),
 );

@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { deleteGrant, getGrant, updateGrant, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
+import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";
+import { ZUserGrant } from "@/lib/permissions/responses";
 
 const permission = {
   organisation: "ADMIN",
@@ -10,8 +12,23 @@ const permission = {
 
 const params = ZOrganisationGrantParams;
 
-export const GET = withApi({ auth: "user", permission, params }, async ({ params }) =>
-  getGrant(await organisationScope(params.organisationId), "user", params.grantId),
+export const GET = withApi(
+  {
+    auth: "user",
+    permission,
+    params,
+    openapi: {
+      operationId: "getUserOrganisationPermission",
+      summary: "Get a user grant",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The grant.", ZUserGrant),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation or the grant"),
+      },
+    },
+  },
+  async ({ params }) => getGrant(await organisationScope(params.organisationId), "user", params.grantId),
 );
 export const PUT = withApi(
   {
@@ -19,6 +36,16 @@ export const PUT = withApi(
     permission,
     params,
     body: ZUserGrantWrite,
+    openapi: {
+      operationId: "updateUserOrganisationPermission",
+      summary: "Update a user grant",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The grant.", ZUserGrant),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation or the grant"),
+      },
+    },
   },
   async ({ params, body }) =>
     updateGrant(await organisationScope(params.organisationId), "user", params.grantId, body),
@@ -29,6 +56,16 @@ export const PATCH = withApi(
     permission,
     params,
     body: ZUserGrantPatch,
+    openapi: {
+      operationId: "partialUpdateUserOrganisationPermission",
+      summary: "Partially update a user grant",
+      tag: "Members and permissions",
+      responses: {
+        200: ok("The grant.", ZUserGrant),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation or the grant"),
+      },
+    },
   },
   async ({ params, body }) =>
     updateGrant(await organisationScope(params.organisationId), "user", params.grantId, body),
@@ -39,6 +76,16 @@ export const DELETE = withApi(
     permission,
     params,
     status: 204,
+    openapi: {
+      operationId: "deleteUserOrganisationPermission",
+      summary: "Revoke a user grant",
+      tag: "Members and permissions",
+      responses: {
+        204: noContent("Revoked."),
+        403: forbidden("The caller is not an admin of the organisation"),
+        404: notFound("The organisation or the grant"),
+      },
+    },
   },
   async ({ params }) => deleteGrant(await organisationScope(params.organisationId), "user", params.grantId),
 );

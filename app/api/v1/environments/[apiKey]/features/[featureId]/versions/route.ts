@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { ZFeatureVersionListQuery, ZFeatureVersionsParams } from "@/lib/versions/schemas";
 import { listFeatureVersions } from "@/lib/versions/versions";
+import { invalidPage, ok } from "@/lib/openapi/shared";
+import { ZFeatureVersionPage } from "@/lib/versions/responses";
 
 export const GET = withApi(
   {
@@ -9,6 +11,14 @@ export const GET = withApi(
     permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
     params: ZFeatureVersionsParams,
     query: ZFeatureVersionListQuery,
+    openapi: {
+      operationId: "listFeatureVersions",
+      summary: "List the versions of a feature in an environment",
+      description:
+        "Every change to the environment default or the segment overrides, newest first, 10 per page.",
+      tag: "Feature versions",
+      responses: { 200: ok("A page of versions.", ZFeatureVersionPage), 404: invalidPage },
+    },
   },
   ({ user, params, query, request }) =>
     listFeatureVersions(

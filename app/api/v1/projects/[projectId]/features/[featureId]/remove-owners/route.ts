@@ -2,6 +2,10 @@
 import { withApi } from "@/lib/api/handler";
 import { removeFeatureOwners } from "@/lib/features/owners";
 import { ZFeatureOwnersInput, ZFeatureParams } from "@/lib/features/schemas";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZOwnedFeature } from "@/lib/features/responses";
+import { ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
+import { z } from "zod";
 
 export const POST = withApi(
   {
@@ -9,6 +13,20 @@ export const POST = withApi(
     params: ZFeatureParams,
     body: ZFeatureOwnersInput,
     permission: { project: "CREATE_FEATURE", of: (c) => c.params.projectId },
+    openapi: {
+      operationId: "removeFeatureOwners",
+      summary: "Remove owners from a feature",
+      description: "Users that are not owners are ignored.",
+      tag: "Features",
+      responses: {
+        200: ok("The feature with its owners.", ZOwnedFeature),
+        400: ok(
+          "The body is invalid (field errors), or a user is not a member (a bare list).",
+          z.union([ZValidationErrors, ZErrorList]),
+        ),
+        404: notFound("The project or the feature"),
+      },
+    },
   },
   ({ user, params, body }) => removeFeatureOwners({ userId: user.id, ...params }, body),
 );

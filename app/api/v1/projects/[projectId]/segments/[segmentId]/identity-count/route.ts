@@ -3,6 +3,9 @@ import { withApi } from "@/lib/api/handler";
 import { queryEnvironmentRef } from "@/lib/permissions/scope";
 import { ZIdentityCountQuery, ZSegmentParams } from "@/lib/segments/schemas";
 import { countSegmentIdentities } from "@/lib/segments/usage";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZSegmentIdentityCount } from "@/lib/segments/responses";
+import { ZValidationErrors } from "@/lib/api/response-schemas";
 
 export const GET = withApi(
   {
@@ -11,6 +14,18 @@ export const GET = withApi(
     permission: { environment: "VIEW_IDENTITIES", of: (c) => queryEnvironmentRef(c.query.environment) },
     params: ZSegmentParams,
     query: ZIdentityCountQuery,
+    openapi: {
+      operationId: "countSegmentIdentities",
+      summary: "Count the identities a segment matches in an environment",
+      description:
+        'Ensign extension. Evaluates the segment with the SDK engine against the environment\'s stored identities and their traits, in batches, at most `scan_limit` identities (ENSIGN_SEGMENT_COUNT_SCAN_LIMIT, default 10,000) per request; past that `is_complete` is false and `count` is a lower bound ("at least").',
+      tag: "Segments",
+      responses: {
+        200: ok("The count.", ZSegmentIdentityCount),
+        400: ok("`environment` is missing.", ZValidationErrors),
+        404: notFound("The project, the segment, or the environment in that project"),
+      },
+    },
   },
   ({ user, params, query }) =>
     countSegmentIdentities({ userId: user.id, projectId: params.projectId }, params.segmentId, query),

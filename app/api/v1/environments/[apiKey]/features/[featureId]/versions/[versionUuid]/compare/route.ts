@@ -2,6 +2,8 @@
 import { withApi } from "@/lib/api/handler";
 import { ZFeatureVersionCompareQuery, ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { compareFeatureVersions } from "@/lib/versions/versions";
+import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";
+import { ZFeatureVersionComparison } from "@/lib/versions/responses";
 
 export const GET = withApi(
   {
@@ -9,6 +11,17 @@ export const GET = withApi(
     permission: { environment: "VIEW_ENVIRONMENT", of: (c) => c.params.apiKey },
     params: ZFeatureVersionParams,
     query: ZFeatureVersionCompareQuery,
+    openapi: {
+      operationId: "compareFeatureVersions",
+      summary: "Compare two versions",
+      description: "The field-level changes from `compare_with` to this version.",
+      tag: "Feature versions",
+      responses: {
+        200: ok("The changes.", ZFeatureVersionComparison),
+        400: invalidQuery,
+        404: notFound("The environment, the feature, or either version"),
+      },
+    },
   },
   ({ user, params, query }) => compareFeatureVersions({ userId: user.id, ...params }, query),
 );
