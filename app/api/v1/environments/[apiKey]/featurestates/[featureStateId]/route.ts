@@ -1,6 +1,6 @@
 // GET/PUT/PATCH /api/v1/environments/{api_key}/featurestates/{id}/ — one default feature state; update it
 import { withApi } from "@/lib/api/handler";
-import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/feature-states";
+import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/environment-states";
 import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/features/schemas";
 
 const params = ZEnvironmentFeatureStateParams;
