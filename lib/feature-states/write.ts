@@ -11,20 +11,12 @@ import { generateUuid } from "@/lib/keys";
 import { assertValueBudget } from "@/lib/limits/quotas";
 import type { StoredValue } from "@/lib/values";
 import { checkAllocations, writeAllocations, type TAllocation } from "./allocations";
-
-export const ENVIRONMENT_SCOPE = "env";
+import { stateScope } from "./scope";
 
 /** What a write changes; undefined leaves it as it is. Allocations replace the state's. */
 export type StateChange = { enabled?: boolean; value?: StoredValue; allocations?: TAllocation[] };
 
 type Owner = { featureSegmentId?: number | null; identityId?: number | null };
-
-/** The key that makes a state unique per feature and environment: its override, if any. */
-export function stateScope(owner: Owner): string {
-  if (owner.featureSegmentId) return `seg:${owner.featureSegmentId}`;
-  if (owner.identityId) return `id:${owner.identityId}`;
-  return ENVIRONMENT_SCOPE;
-}
 
 /** The state's columns and allocations, without audit or revision: for callers that record a change of several states as one. */
 export async function applyStateChange(tx: Tx, stateId: number, change: StateChange): Promise<void> {

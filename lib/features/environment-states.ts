@@ -11,7 +11,8 @@
 import { NotFoundError, PermissionDeniedError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
-import { changeState, ENVIRONMENT_SCOPE } from "@/lib/feature-states/write";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
+import { changeState } from "@/lib/feature-states/write";
 import { requireEnvironment } from "@/lib/organisations/access";
 import type { TFeatureStateListQuery, TFeatureStateUpdate } from "./schemas";
 import { serializeFeatureState } from "./serializers";

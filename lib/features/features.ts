@@ -5,7 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";

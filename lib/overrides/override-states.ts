@@ -5,7 +5,8 @@
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { changeState, ENVIRONMENT_SCOPE, insertState, removeState } from "@/lib/feature-states/write";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
+import { changeState, insertState, removeState } from "@/lib/feature-states/write";
 import { serializeFeatureStateNested } from "@/lib/features/serializers";
 import { storeInitialValue } from "@/lib/values";
 import { requireEnvironmentById, requireFeatureById, visibleProject } from "./access";

@@ -6,7 +6,7 @@ import { runAsActor } from "@/lib/audit/context";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { changeState } from "@/lib/feature-states/write";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { overrideChanges } from "./scheduled-changes";
 
 const POLL_MS = Number(process.env.ENSIGN_SCHEDULE_POLL_MS ?? 1000);

@@ -12,16 +12,17 @@ import {
   type StateSnapshot,
 } from "@/lib/audit/feature-state-entry";
 import { touchEnvironments } from "@/lib/environments/revision";
-import { applyStateChange, ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/write";
+import { ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/scope";
+import { applyStateChange } from "@/lib/feature-states/write";
 import { generateUuid } from "@/lib/keys";
-import { recordFeatureVersion } from "./record";
+import { recordFeatureVersion } from "./record-version";
 import {
   snapshotFeature,
   storedValue,
   type FeatureInEnvironment,
   type FeatureSnapshot,
   type StateFields,
-} from "./snapshot";
+} from "./feature-snapshot";
 import { requireFeatureInEnvironment, requireVersion, serializeVersions, type VersionPath } from "./versions";
 
 async function writeState(tx: Tx, stateId: number, fields: StateFields, optionIds: Set<number>) {

@@ -1,4 +1,4 @@
-import type { FeatureSnapshot } from "./snapshot";
+import type { FeatureSnapshot } from "./feature-snapshot";
 
 type VersionRow = {
   uuid: string;

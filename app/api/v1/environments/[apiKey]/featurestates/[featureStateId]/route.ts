@@ -17,7 +17,7 @@ export const GET = withApi(
   },
   ({ user, params }) => getEnvironmentFeatureState({ userId: user.id, ...params }),
 );
-// Flagsmith treats both as partial updates; both answer the full state (see lib/features/feature-states.ts).
+// Flagsmith treats both as partial updates; both answer the full state (see lib/features/environment-states.ts).
 export const PUT = withApi(
   {
     auth: "user",
