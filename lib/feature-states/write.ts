@@ -18,7 +18,10 @@ export type StateChange = { enabled?: boolean; value?: StoredValue; allocations?
 
 type Owner = { featureSegmentId?: number | null; identityId?: number | null };
 
-/** The state's columns and allocations, without audit or revision: for callers that record a change of several states as one. */
+/**
+ * The state's columns and allocations only, with no audit or revision: for a restore, which
+ * records the change of several states as one.
+ */
 export async function applyStateChange(tx: Tx, stateId: number, change: StateChange): Promise<void> {
   await tx.featureState.update({
     where: { id: stateId },
