@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
 import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
 import { currentActor } from "./context";
-import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record";
+import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
 import { recordAudit } from "./record";
 
 export type StateSnapshot = {

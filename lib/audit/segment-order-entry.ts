@@ -2,7 +2,7 @@
 // a feature segment, removing one, or reordering them changes which override wins, so the
 // entry records the ordered list before and after.
 import type { Tx } from "@/lib/db/client";
-import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record";
+import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
 import { recordAudit } from "./record";
 
 type Where = { featureId: number; environmentId: number };

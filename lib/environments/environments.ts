@@ -1,7 +1,7 @@
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
-import { createDefaultStatesForEnvironment } from "@/lib/features/multivariate";
+import { createDefaultStatesForEnvironment } from "@/lib/features/option-writes";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireEnvironment, requireProjectForWrite } from "@/lib/organisations/access";

@@ -3,7 +3,7 @@
 import { NotFoundError } from "@/lib/api/errors";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { FeatureEnvironmentContext } from "./feature-serializers";
-import { ENVIRONMENT_SCOPE } from "./multivariate";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
 
 /** The environment named by ?environment=, which must belong to the project; 404 otherwise. */
 export async function requireProjectEnvironment(projectId: number, environmentId: number) {

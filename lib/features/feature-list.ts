@@ -14,7 +14,7 @@ import { loadEnvironmentContexts, requireProjectEnvironment } from "./environmen
 import { serializeFeature } from "./feature-serializers";
 import { latestVersionDates, permanentTagIds } from "./last-changed";
 import { compareLastChanged, isStale, lastChangedOf, staleBefore } from "./staleness";
-import { ENVIRONMENT_SCOPE } from "./multivariate";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
 import type { TFeatureListQuery } from "./schemas";
 
 type Scope = { userId: number; projectId: number };

@@ -5,7 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
@@ -13,13 +13,8 @@ import { featureInclude, requireFeature } from "./access";
 import { environmentDefaultState } from "./defaults";
 import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
 import { serializeFeature } from "./feature-serializers";
-import {
-  assertKeyFree,
-  defaultAllocations,
-  INVALID_ALLOCATION,
-  optionData,
-  optionsExceed100,
-} from "./multivariate";
+import { writeDefaultAllocations } from "@/lib/feature-states/allocations";
+import { assertKeyFree, INVALID_ALLOCATION, optionData, optionsExceed100 } from "./option-writes";
 import { replaceFeatureOptions } from "./nested-options";
 import { assertProjectTags } from "@/lib/tags/tags";
 import { foreignGroupsMessage, groupsOutside } from "./group-owners";
@@ -97,7 +92,7 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, contex
     },
   });
   // One at a time so that option ids follow the order sent: multivariate evaluation walks them by id.
-  const created = [];
+  const created: { id: number; defaultPercentageAllocation: number }[] = [];
   for (const option of options) {
     await assertKeyFree(tx, feature.id, option.key);
     created.push(
@@ -115,11 +110,10 @@ async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, contex
       data: environments.map((env) => environmentDefaultState(feature, env.id, context.preventFlagDefaults)),
       select: { id: true },
     });
-    const allocations = defaultAllocations(
-      states.map((s) => s.id),
-      created,
+    await writeDefaultAllocations(
+      tx,
+      states.map((s) => ({ id: s.id, options: created })),
     );
-    if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
   }
   for (const env of environments) {
     await recordFeatureVersion(tx, { featureId: feature.id, environmentId: env.id });

@@ -18,7 +18,7 @@ import {
   INVALID_ALLOCATION,
   optionData,
   syncFeatureType,
-} from "./multivariate";
+} from "./option-writes";
 import { mergeOptionData } from "./nested-options";
 import type { TMultivariateOptionCreate } from "./schemas";
 

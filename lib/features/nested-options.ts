@@ -5,7 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
 import { readValueObject, storeValueObject } from "@/lib/values";
-import { allocateNewOption, INVALID_ALLOCATION, optionData, syncFeatureType } from "./multivariate";
+import { allocateNewOption, INVALID_ALLOCATION, optionData, syncFeatureType } from "./option-writes";
 import type { TMultivariateOptionFields, TNestedMultivariateOption } from "./schemas";
 
 const FIELD = "multivariate_options";

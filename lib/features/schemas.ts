@@ -3,6 +3,7 @@
 // reports wrong JSON types with its own wording (lib/api/zod-errors.ts).
 import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import { z } from "zod";
+import { ZAllocations } from "@/lib/feature-states/allocations";
 import { ZPageQuery, ZSizedPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 import { LIMITS } from "@/lib/limits/limits";
@@ -231,16 +232,7 @@ export type TMultivariateOptionCreate = z.infer<typeof ZMultivariateOptionCreate
 export const ZFeatureStateUpdate = z.object({
   enabled: z.boolean().optional().describe("Whether the feature is on"),
   feature_state_value: zStateValue.optional(),
-  multivariate_feature_state_values: z
-    .array(
-      z.object({
-        id: z.int().optional().describe("Ignored: allocations are matched by option"),
-        multivariate_feature_option: z.int().describe("Id of one of the feature's options"),
-        percentage_allocation: z.number().min(0).max(100).describe("Share (0-100) of identities"),
-      }),
-    )
-    .optional()
-    .describe("Replaces the option allocations; options left out get none"),
+  multivariate_feature_state_values: ZAllocations.optional(),
 });
 export type TFeatureStateUpdate = z.infer<typeof ZFeatureStateUpdate>;
 

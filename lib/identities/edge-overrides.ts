@@ -97,7 +97,7 @@ export async function updateEdgeOverride(
   const change = options.partial
     ? { enabled: input.enabled, value: input.feature_state_value }
     : { enabled: input.enabled ?? false, value: input.feature_state_value ?? NULL_VALUE };
-  const updated = await changeOverride(env, state.id, change);
+  const updated = await changeOverride(state.id, change);
   return serializeEdgeOverride(updated, identity.uuid);
 }
 
@@ -107,8 +107,8 @@ export async function deleteEdgeOverride(
   identityUuid: string,
   stateUuid: string,
 ): Promise<void> {
-  const { env, state } = await requireEdgeOverride(userId, apiKey, identityUuid, stateUuid);
-  await dropOverride(env, state.id);
+  const { state } = await requireEdgeOverride(userId, apiKey, identityUuid, stateUuid);
+  await dropOverride(state.id);
 }
 
 /** Every identity override of the environment, optionally of one feature. */

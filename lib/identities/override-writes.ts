@@ -1,19 +1,14 @@
 // Writes of identity overrides (feature states scoped "id:<identity id>"), shared by the core
 // (/identities/{id}/featurestates/) and edge (/edge-identities/{uuid}/edge-featurestates/)
-// routes. Overrides are part of the environment document, so every write bumps its revision.
-import { assertValueBudget } from "@/lib/limits/quotas";
+// routes. The writes themselves go through lib/feature-states, like every feature state's.
 import { ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
-import { recordStateChange, snapshotState } from "@/lib/audit/feature-state-entry";
-import { generateUuid } from "@/lib/keys";
+import { changeState, insertState, removeState } from "@/lib/feature-states/write";
 import { storeInitialValue, type StoredValue } from "@/lib/values";
 import type { Environment } from "./identities";
 
 export type OverrideChange = { enabled?: boolean; value?: StoredValue };
 type OverrideFeature = { id: number; initialValue: string | null; project: { preventFlagDefaults: boolean } };
-
-export const identityScope = (identityId: number) => `id:${identityId}`;
 
 const NOT_IN_PROJECT = "Feature does not exist in project";
 
@@ -57,56 +52,26 @@ export async function insertOverride(options: {
   value: StoredValue;
   duplicate: () => ValidationError;
 }) {
-  const { env, identityId, featureId } = options;
+  const { env, identityId, featureId, enabled, value, duplicate } = options;
   return db.$transaction(async (tx) => {
-    const scope = identityScope(identityId);
-    const existing = await tx.featureState.findFirst({
-      where: { featureId, environmentId: env.id, scope },
-      select: { id: true },
-    });
-    if (existing) throw options.duplicate();
-    const state = await tx.featureState.create({
-      data: {
-        uuid: generateUuid(),
-        featureId,
-        environmentId: env.id,
-        identityId,
-        scope,
-        enabled: options.enabled,
-        valueType: options.value.valueType,
-        value: options.value.value,
-      },
-    });
-    await assertValueBudget(tx, { projectId: env.projectId });
-    await touchEnvironments({ environmentId: env.id }, tx);
-    await recordStateChange(tx, null, await snapshotState(tx, state.id));
-    return state;
+    const id = await insertState(
+      tx,
+      { featureId, environmentId: env.id, identityId, enabled, value },
+      { duplicate },
+    );
+    return tx.featureState.findUniqueOrThrow({ where: { id } });
   });
 }
 
-export async function changeOverride(env: Environment, stateId: number, change: OverrideChange) {
+export async function changeOverride(stateId: number, change: OverrideChange) {
   return db.$transaction(async (tx) => {
-    const before = await snapshotState(tx, stateId);
-    const state = await tx.featureState.update({
-      where: { id: stateId },
-      data: {
-        enabled: change.enabled,
-        ...(change.value ? { valueType: change.value.valueType, value: change.value.value } : {}),
-      },
-    });
-    await assertValueBudget(tx, { projectId: env.projectId });
-    await touchEnvironments({ environmentId: env.id }, tx);
-    await recordStateChange(tx, before, await snapshotState(tx, stateId));
-    return state;
+    await changeState(tx, stateId, change);
+    return tx.featureState.findUniqueOrThrow({ where: { id: stateId } });
   });
 }
 
-export async function dropOverride(env: Environment, stateId: number): Promise<void> {
-  await db.$transaction(async (tx) => {
-    await recordStateChange(tx, await snapshotState(tx, stateId), null);
-    await tx.featureState.delete({ where: { id: stateId } });
-    await touchEnvironments({ environmentId: env.id }, tx);
-  });
+export async function dropOverride(stateId: number): Promise<void> {
+  await db.$transaction((tx) => removeState(tx, stateId));
 }
 
 /** An update may repeat the override's feature but not name another one. */

@@ -97,7 +97,7 @@ export async function updateIdentityOverride(
 ) {
   const { env, state } = await requireOverride(userId, apiKey, params.identityId, params.featureStateId);
   await assertSameFeature(userId, env, input.feature, state.featureId);
-  const updated = await changeOverride(env, state.id, {
+  const updated = await changeOverride(state.id, {
     enabled: input.enabled,
     value: input.feature_state_value,
   });
@@ -110,6 +110,6 @@ export async function deleteIdentityOverride(
   identityId: number,
   stateId: number,
 ): Promise<void> {
-  const { env, state } = await requireOverride(userId, apiKey, identityId, stateId);
-  await dropOverride(env, state.id);
+  const { state } = await requireOverride(userId, apiKey, identityId, stateId);
+  await dropOverride(state.id);
 }

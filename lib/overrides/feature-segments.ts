@@ -7,7 +7,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordSegmentOrderChange, snapshotSegmentOrder } from "@/lib/audit/segment-order-entry";
 import { generateUuid } from "@/lib/keys";
-import { ensureBaselineVersion } from "@/lib/versions/record";
+import { ensureBaselineVersion } from "@/lib/versions/record-version";
 import { requireEnvironmentById, requireFeatureById, requireSegmentById, visibleProject } from "./access";
 import { closeGap, nextPriority, reorderPriorities, shiftForInsert } from "./priorities";
 import { zodIssuesToDrf } from "@/lib/api/zod-errors";

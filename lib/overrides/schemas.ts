@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZAllocations } from "@/lib/feature-states/allocations";
 import { ZPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
@@ -45,13 +46,6 @@ export const ZFeatureSegmentPriorities = z
 
 // Feature states (segment and identity overrides) -------------------------------------------
 
-const ZMultivariateStateValue = z.object({
-  id: z.int().optional().describe("Ignored: values are replaced as a whole"),
-  multivariate_feature_option: z.int().describe("Multivariate option of the state's feature"),
-  percentage_allocation: z.number().min(0).max(100).describe("Share of identities, 0-100"),
-});
-export type TMultivariateStateValue = z.infer<typeof ZMultivariateStateValue>;
-
 const stateFields = {
   feature: z.int().describe("Feature id"),
   environment: z.int().describe("Environment id"),
@@ -60,7 +54,7 @@ const stateFields = {
   feature_segment: z.int().nullable().optional().describe("Feature segment id: makes a segment override"),
   identity: z.int().nullable().optional().describe("Identity id: makes an identity override"),
   identifier: z.string().min(1).max(2000).optional().describe("Alternative to identity"),
-  multivariate_feature_state_values: z.array(ZMultivariateStateValue).optional().describe("Variant weights"),
+  multivariate_feature_state_values: ZAllocations.optional(),
 };
 
 export const ZFeatureStateCreate = z.object(stateFields);
@@ -95,7 +89,7 @@ export const ZSegmentOverrideCreate = z.object({
     segment: z.int().describe("Segment id"),
     priority: z.int().min(0).nullable().optional().describe("Position; last when absent"),
   }),
-  multivariate_feature_state_values: z.array(ZMultivariateStateValue).optional().describe("Variant weights"),
+  multivariate_feature_state_values: ZAllocations.optional(),
 });
 export type TSegmentOverrideCreate = z.infer<typeof ZSegmentOverrideCreate>;
 

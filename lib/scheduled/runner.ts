@@ -3,27 +3,26 @@
 // Each state it changes is audited and notified (webhooks) as a direct change would be; the
 // whole change is one new version of the feature.
 import { runAsActor } from "@/lib/audit/context";
-import { recordStateChange, snapshotState, snapshotStateBeforeChange } from "@/lib/audit/feature-state-entry";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { changeState } from "@/lib/feature-states/write";
+import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { overrideChanges } from "./scheduled-changes";
 
 const POLL_MS = Number(process.env.ENSIGN_SCHEDULE_POLL_MS ?? 1000);
 
 type Change = { enabled: boolean | null; hasValue: boolean; valueType: string; value: string | null };
 
-async function applyToState(tx: Tx, stateId: number, change: Change) {
-  const before = await snapshotStateBeforeChange(tx, stateId);
-  await tx.featureState.update({
-    where: { id: stateId },
-    data: {
-      ...(change.enabled === null ? {} : { enabled: change.enabled }),
-      ...(change.hasValue ? { valueType: change.valueType, value: change.value } : {}),
-      updatedAt: new Date(),
+function applyToState(tx: Tx, stateId: number, change: Change) {
+  return changeState(
+    tx,
+    stateId,
+    {
+      enabled: change.enabled ?? undefined,
+      value: change.hasValue ? { valueType: change.valueType, value: change.value } : undefined,
     },
-  });
-  await recordStateChange(tx, before, await snapshotState(tx, stateId), { version: false });
+    { batch: true },
+  );
 }
 
 async function applyChange(id: number): Promise<boolean> {

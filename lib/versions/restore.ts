@@ -2,7 +2,8 @@
 // back as a new change, in one transaction: the environment default, and the segment
 // overrides with their order, values and weights. Overrides added since are removed. A
 // segment or option deleted since cannot come back and is left out. The restore is one
-// audit entry and a new version that names the one restored.
+// audit entry and a new version that names the one restored; the states are written through
+// lib/feature-states like every other change.
 import { db, type Tx } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import {
@@ -11,34 +12,26 @@ import {
   type StateSnapshot,
 } from "@/lib/audit/feature-state-entry";
 import { touchEnvironments } from "@/lib/environments/revision";
+import { ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/scope";
+import { applyStateChange } from "@/lib/feature-states/write";
 import { generateUuid } from "@/lib/keys";
-import { recordFeatureVersion } from "./record";
+import { recordFeatureVersion } from "./record-version";
 import {
   snapshotFeature,
   storedValue,
   type FeatureInEnvironment,
   type FeatureSnapshot,
   type StateFields,
-} from "./snapshot";
+} from "./feature-snapshot";
 import { requireFeatureInEnvironment, requireVersion, serializeVersions, type VersionPath } from "./versions";
 
 async function writeState(tx: Tx, stateId: number, fields: StateFields, optionIds: Set<number>) {
-  await tx.featureState.update({
-    where: { id: stateId },
-    data: { enabled: fields.enabled, ...storedValue(fields), updatedAt: new Date() },
-  });
-  await tx.multivariateFeatureStateValue.deleteMany({ where: { featureStateId: stateId } });
-  const weights = fields.multivariate_feature_state_values.filter((w) =>
-    optionIds.has(w.multivariate_feature_option),
-  );
-  if (weights.length === 0) return;
-  await tx.multivariateFeatureStateValue.createMany({
-    data: weights.map((w) => ({
-      uuid: generateUuid(),
-      featureStateId: stateId,
-      optionId: w.multivariate_feature_option,
-      percentageAllocation: w.percentage_allocation,
-    })),
+  await applyStateChange(tx, stateId, {
+    enabled: fields.enabled,
+    value: storedValue(fields),
+    allocations: fields.multivariate_feature_state_values.filter((w) =>
+      optionIds.has(w.multivariate_feature_option),
+    ),
   });
 }
 
@@ -92,7 +85,9 @@ export async function restoreFeatureVersion(path: VersionPath) {
     const liveSegments = new Set(segments.map((s) => s.id));
     const wanted = target.segment_overrides.filter((o) => liveSegments.has(o.segment));
 
-    const environmentDefault = await tx.featureState.findFirst({ where: { ...where, scope: "env" } });
+    const environmentDefault = await tx.featureState.findFirst({
+      where: { ...where, scope: ENVIRONMENT_SCOPE },
+    });
     if (environmentDefault && target.environment_default) {
       await writeState(tx, environmentDefault.id, target.environment_default, optionIds);
     }
@@ -110,7 +105,12 @@ export async function restoreFeatureVersion(path: VersionPath) {
         link.featureState?.id ??
         (
           await tx.featureState.create({
-            data: { ...where, uuid: generateUuid(), featureSegmentId: link.id, scope: `seg:${link.id}` },
+            data: {
+              ...where,
+              uuid: generateUuid(),
+              featureSegmentId: link.id,
+              scope: stateScope({ featureSegmentId: link.id }),
+            },
           })
         ).id;
       await writeState(tx, stateId, override, optionIds);

@@ -6,10 +6,10 @@ import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/a
 import { db, type DbOrTx } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { compareSnapshots } from "./compare";
-import { ensureBaselineVersion } from "./record";
+import { ensureBaselineVersion } from "./record-version";
 import type { TFeatureVersionCompareQuery } from "./schemas";
 import { serializeFeatureVersion } from "./serializers";
-import type { FeatureInEnvironment, FeatureSnapshot } from "./snapshot";
+import type { FeatureInEnvironment, FeatureSnapshot } from "./feature-snapshot";
 
 export type FeaturePath = { userId: number; apiKey: string; featureId: number };
 export type VersionPath = FeaturePath & { versionUuid: string };

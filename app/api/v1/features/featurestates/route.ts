@@ -1,7 +1,7 @@
 // GET/POST /api/v1/features/featurestates/ — feature states of an environment; create a segment or identity override
 import { withApi } from "@/lib/api/handler";
 import { FEATURE_STATE_KEYS, featureStateKey, queryId } from "@/lib/permissions/scope";
-import { createFeatureState, listFeatureStates } from "@/lib/overrides/feature-states";
+import { createFeatureState, listFeatureStates } from "@/lib/overrides/override-states";
 import { ZFeatureStateCreate, ZFeatureStateListQuery } from "@/lib/overrides/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";
 import { ZFeatureStateNested, ZFeatureStateNestedPage } from "@/lib/features/state-responses";

@@ -1,7 +1,7 @@
 // GET/PUT/PATCH/DELETE /api/v1/features/featurestates/{id}/ — one feature state; only overrides can be deleted
 import { withApi } from "@/lib/api/handler";
 import { environmentOfFeatureState, FEATURE_STATE_KEYS, featureStateScope } from "@/lib/permissions/scope";
-import { deleteFeatureState, getFeatureState, updateFeatureState } from "@/lib/overrides/feature-states";
+import { deleteFeatureState, getFeatureState, updateFeatureState } from "@/lib/overrides/override-states";
 import { ZFeatureStateParams, ZFeatureStatePatch, ZFeatureStateUpdate } from "@/lib/overrides/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
 import { ZFeatureStateNested } from "@/lib/features/state-responses";

@@ -1,6 +1,6 @@
 // GET/PUT/PATCH /api/v1/environments/{api_key}/featurestates/{id}/ — one default feature state; update it
 import { withApi, withDocs } from "@/lib/api/handler";
-import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/feature-states";
+import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/environment-states";
 import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/features/schemas";
 import { ok } from "@/lib/openapi/shared";
 import { ZFeatureState } from "@/lib/features/state-responses";
@@ -32,7 +32,7 @@ export const GET = withApi(
   },
   ({ user, params }) => getEnvironmentFeatureState({ userId: user.id, ...params }),
 );
-// Flagsmith treats both as partial updates; both answer the full state (see lib/features/feature-states.ts).
+// Flagsmith treats both as partial updates; both answer the full state (see lib/features/environment-states.ts).
 export const PUT = withApi(
   {
     auth: "user",

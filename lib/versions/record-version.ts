@@ -4,7 +4,7 @@
 import type { Tx } from "@/lib/db/client";
 import { currentActor } from "@/lib/audit/context";
 import { generateUuid } from "@/lib/keys";
-import { snapshotFeature, type FeatureInEnvironment } from "./snapshot";
+import { snapshotFeature, type FeatureInEnvironment } from "./feature-snapshot";
 
 /**
  * One write can touch several states of the same feature (a segment and then its override):

@@ -2,23 +2,24 @@
 // overrides (with an identity) created, listed, read, changed and deleted by id. The
 // environment defaults already exist for every feature; they can be read and changed here
 // too, but never created or deleted.
-import { assertValueBudget } from "@/lib/limits/quotas";
 import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
-import { db } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
-import { recordStateChange, snapshotState, snapshotStateBeforeChange } from "@/lib/audit/feature-state-entry";
+import { db, type DbOrTx } from "@/lib/db/client";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
+import { changeState, insertState, removeState } from "@/lib/feature-states/write";
 import { serializeFeatureStateNested } from "@/lib/features/serializers";
-import { generateUuid } from "@/lib/keys";
 import { storeInitialValue } from "@/lib/values";
 import { requireEnvironmentById, requireFeatureById, visibleProject } from "./access";
 import type { TFeatureStateCreate, TFeatureStateListQuery, TFeatureStatePatch } from "./schemas";
-import { checkMultivariateValues, loadState, replaceMultivariateValues, stateInclude } from "./state-writes";
+
+const stateInclude = { multivariateValues: true } as const;
+const loadState = (client: DbOrTx, id: number) =>
+  client.featureState.findUniqueOrThrow({ where: { id }, include: stateInclude });
 
 const ALREADY_EXISTS = "Feature state already exists.";
 
-type Target = { scope: string; featureSegmentId: number | null; identityId: number | null };
+type Target = { featureSegmentId: number | null; identityId: number | null };
 
 /** Which override a create body asks for, checked against the environment and feature. */
 async function resolveTarget(
@@ -40,7 +41,7 @@ async function resolveTarget(
     if (link.featureId !== featureId) {
       throw ValidationError.field("feature_segment", "Feature segment is for another feature.");
     }
-    return { scope: `seg:${link.id}`, featureSegmentId: link.id, identityId: null };
+    return { featureSegmentId: link.id, identityId: null };
   }
   if (input.identifier !== undefined) {
     const identity = await db.identity.findUnique({
@@ -48,7 +49,7 @@ async function resolveTarget(
       select: { id: true },
     });
     if (!identity) throw ValidationError.nonField("Invalid identifier");
-    return { scope: `id:${identity.id}`, featureSegmentId: null, identityId: identity.id };
+    return { featureSegmentId: null, identityId: identity.id };
   }
   if (input.identity !== undefined && input.identity !== null) {
     const identity = await db.identity.findFirst({
@@ -56,7 +57,7 @@ async function resolveTarget(
       select: { id: true },
     });
     if (!identity) throw ValidationError.nonField("Identity does not exist in environment.");
-    return { scope: `id:${identity.id}`, featureSegmentId: null, identityId: identity.id };
+    return { featureSegmentId: null, identityId: identity.id };
   }
   // Every feature already has its environment default.
   throw ValidationError.nonField(ALREADY_EXISTS);
@@ -69,35 +70,22 @@ export async function createFeatureState(userId: number, input: TFeatureStateCre
     throw ValidationError.field("feature", "Feature does not exist in project");
   }
   const target = await resolveTarget(environment.id, feature.id, input);
-  await checkMultivariateValues(db, feature.id, input.multivariate_feature_state_values);
-  const value = input.feature_state_value ?? storeInitialValue(feature.initialValue);
   const state = await db.$transaction(async (tx) => {
-    const clash = await tx.featureState.findUnique({
-      where: {
-        featureId_environmentId_scope: {
-          featureId: feature.id,
-          environmentId: environment.id,
-          scope: target.scope,
-        },
-      },
-      select: { id: true },
-    });
-    if (clash) throw ValidationError.nonField(ALREADY_EXISTS);
-    const created = await tx.featureState.create({
-      data: {
-        uuid: generateUuid(),
+    const id = await insertState(
+      tx,
+      {
+        ...target,
         featureId: feature.id,
         environmentId: environment.id,
-        ...target,
         enabled: input.enabled ?? false,
-        ...value,
+        value: input.feature_state_value ?? storeInitialValue(feature.initialValue),
       },
-    });
-    await replaceMultivariateValues(tx, created.id, input.multivariate_feature_state_values ?? []);
-    await assertValueBudget(tx, { projectId: environment.projectId });
-    await touchEnvironments({ environmentId: environment.id }, tx);
-    await recordStateChange(tx, null, await snapshotState(tx, created.id));
-    return loadState(tx, created.id);
+      {
+        allocations: input.multivariate_feature_state_values,
+        duplicate: () => ValidationError.nonField(ALREADY_EXISTS),
+      },
+    );
+    return loadState(tx, id);
   });
   return serializeFeatureStateNested(state);
 }
@@ -157,19 +145,12 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
   refuseChange("environment", "environment", input.environment, state.environmentId);
   refuseChange("feature_segment", "feature segment", input.feature_segment, state.featureSegmentId);
   refuseChange("identity", "identity", input.identity, state.identityId);
-  await checkMultivariateValues(db, state.featureId, input.multivariate_feature_state_values);
   const updated = await db.$transaction(async (tx) => {
-    const before = await snapshotStateBeforeChange(tx, state.id);
-    await tx.featureState.update({
-      where: { id: state.id },
-      data: { enabled: input.enabled, ...(input.feature_state_value ?? {}) },
+    await changeState(tx, state.id, {
+      enabled: input.enabled,
+      value: input.feature_state_value,
+      allocations: input.multivariate_feature_state_values,
     });
-    if (input.multivariate_feature_state_values) {
-      await replaceMultivariateValues(tx, state.id, input.multivariate_feature_state_values);
-    }
-    await assertValueBudget(tx, { environmentId: state.environmentId });
-    await touchEnvironments({ environmentId: state.environmentId }, tx);
-    await recordStateChange(tx, before, await snapshotState(tx, state.id));
     return loadState(tx, state.id);
   });
   return serializeFeatureStateNested(updated);
@@ -178,13 +159,8 @@ export async function updateFeatureState(userId: number, id: number, input: TFea
 /** Deletes an override; the feature segment of a segment override stays (delete it to remove both). */
 export async function deleteFeatureState(userId: number, id: number) {
   const state = await requireState(userId, id);
-  if (state.scope === "env")
+  if (state.scope === ENVIRONMENT_SCOPE) {
     throw new BadRequestError("Cannot delete the environment default feature state.");
-  await db.$transaction(async (tx) => {
-    const before = await snapshotStateBeforeChange(tx, state.id);
-    await tx.featureState.delete({ where: { id: state.id } });
-    // After the delete, so that the feature's new version no longer has the override.
-    await recordStateChange(tx, before, null);
-    await touchEnvironments({ environmentId: state.environmentId }, tx);
-  });
+  }
+  await db.$transaction((tx) => removeState(tx, state.id));
 }

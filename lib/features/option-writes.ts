@@ -3,13 +3,13 @@
 // when the option or the environment is created; after that each environment owns its share.
 import { ValidationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { generateUuid } from "@/lib/keys";
-import { recordFeatureVersion } from "@/lib/versions/record";
+import { writeDefaultAllocations } from "@/lib/feature-states/allocations";
+import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
+import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { storeValueObject } from "@/lib/values";
 import { environmentDefaultState } from "./defaults";
 import type { TMultivariateOptionFields } from "./schemas";
 
-export const ENVIRONMENT_SCOPE = "env";
 export const INVALID_ALLOCATION = "Invalid percentage allocation";
 export const DEFAULT_ALLOCATION = 100;
 
@@ -64,28 +64,9 @@ export async function allocateNewOption(
       throw ValidationError.field(errorField, INVALID_ALLOCATION);
     }
   }
-  if (!states.length) return;
-  await tx.multivariateFeatureStateValue.createMany({
-    data: states.map((state) => ({
-      uuid: generateUuid(),
-      featureStateId: state.id,
-      optionId: option.id,
-      percentageAllocation: option.defaultPercentageAllocation,
-    })),
-  });
-}
-
-type OptionDefaults = { id: number; defaultPercentageAllocation: number };
-
-/** Allocation rows giving each state every option at its default share. */
-export function defaultAllocations(stateIds: number[], options: OptionDefaults[]) {
-  return stateIds.flatMap((featureStateId) =>
-    options.map((option) => ({
-      uuid: generateUuid(),
-      featureStateId,
-      optionId: option.id,
-      percentageAllocation: option.defaultPercentageAllocation,
-    })),
+  await writeDefaultAllocations(
+    tx,
+    states.map((state) => ({ id: state.id, options: [option] })),
   );
 }
 
@@ -117,10 +98,10 @@ export async function createDefaultStatesForEnvironment(
     select: { id: true, featureId: true },
   });
   const optionsByFeature = new Map(features.map((f) => [f.id, f.multivariateOptions]));
-  const allocations = states.flatMap((s) =>
-    defaultAllocations([s.id], optionsByFeature.get(s.featureId) ?? []),
+  await writeDefaultAllocations(
+    tx,
+    states.map((s) => ({ id: s.id, options: optionsByFeature.get(s.featureId) ?? [] })),
   );
-  if (allocations.length) await tx.multivariateFeatureStateValue.createMany({ data: allocations });
   for (const feature of features) {
     await recordFeatureVersion(tx, { featureId: feature.id, environmentId: environment.id });
   }
