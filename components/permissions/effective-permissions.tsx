@@ -10,7 +10,7 @@ import { ErrorMessage } from "@/components/ui/error-message";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useApi } from "@/lib/dashboard/hooks";
 import type { PermissionSources, UserDetailedPermissions } from "@/lib/dashboard/types";
-import type { PermissionScope } from "./permissions-panel";
+import type { PermissionScope } from "./permission-scope";
 import { urls } from "@/lib/dashboard/urls";
 
 function Sources({ direct, derived, own }: { direct: boolean; derived: PermissionSources; own: string }) {

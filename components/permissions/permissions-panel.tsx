@@ -9,6 +9,7 @@ import { useGroups } from "@/components/groups/groups-page";
 import { useMembers } from "@/components/members/members-page";
 import { personName } from "@/components/members/member-name";
 import { EffectivePermissions } from "@/components/permissions/effective-permissions";
+import type { PermissionScope } from "@/components/permissions/permission-scope";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -21,11 +22,6 @@ import { errorMessage } from "@/lib/dashboard/fetcher";
 import { listOf, useApi } from "@/lib/dashboard/hooks";
 import type { GroupGrant, Page, PermissionKey, UserGrant } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
-
-export type PermissionScope =
-  | { kind: "organisation"; id: number }
-  | { kind: "project"; id: number }
-  | { kind: "environment"; key: string };
 
 const scopePath = (scope: PermissionScope) =>
   scope.kind === "environment" ? `environments/${scope.key}` : `${scope.kind}s/${scope.id}`;

@@ -1,5 +1,6 @@
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
+import { serializeEnvironment, type EnvironmentRow } from "./serializers";
 import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/option-writes";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
@@ -9,53 +10,6 @@ import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
 import { permittedEnvironmentIds } from "@/lib/permissions/resolve";
-import type { z } from "zod";
-import type { ZEnvironment } from "@/lib/environments/responses";
-
-type EnvironmentRow = {
-  id: number;
-  uuid: string;
-  name: string;
-  apiKey: string;
-  projectId: number;
-  description: string | null;
-  bannerText: string | null;
-  bannerColour: string | null;
-  minimumChangeRequestApprovals: number | null;
-  allowClientTraits: boolean;
-  hideDisabledFlags: boolean | null;
-  hideSensitiveData: boolean;
-  useIdentityCompositeKeyForHashing: boolean;
-  useIdentityOverridesInLocalEval: boolean;
-  isProtected: boolean;
-  documentUpdatedAt: Date;
-};
-
-export function serializeEnvironment(env: EnvironmentRow): z.infer<typeof ZEnvironment> {
-  return {
-    id: env.id,
-    uuid: env.uuid,
-    name: env.name,
-    api_key: env.apiKey,
-    description: env.description,
-    project: env.projectId,
-    minimum_change_request_approvals: env.minimumChangeRequestApprovals,
-    allow_client_traits: env.allowClientTraits,
-    banner_text: env.bannerText,
-    banner_colour: env.bannerColour,
-    hide_disabled_flags: env.hideDisabledFlags,
-    use_mv_v2_evaluation: env.useIdentityCompositeKeyForHashing,
-    use_identity_composite_key_for_hashing: env.useIdentityCompositeKeyForHashing,
-    hide_sensitive_data: env.hideSensitiveData,
-    use_v2_feature_versioning: false,
-    use_identity_overrides_in_local_eval: env.useIdentityOverridesInLocalEval,
-    // Ensign extension (Flagsmith has no such field): the dashboard confirms every change here.
-    is_protected: env.isProtected,
-    is_creating: false,
-    updated_at: env.documentUpdatedAt.toISOString(),
-    metadata: [],
-  };
-}
 
 function settingsData(input: TEnvironmentUpdate) {
   return {

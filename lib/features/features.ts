@@ -10,6 +10,7 @@ import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
 import { featureInclude, requireFeature } from "./access";
+import { featureEntry } from "./feature-entry";
 import { environmentDefaultState } from "./defaults";
 import { loadEnvironmentContexts, requireProjectEnvironment } from "./environment-context";
 import { serializeFeature } from "./feature-serializers";
@@ -195,37 +196,4 @@ export async function deleteFeature(scope: Scope & { featureId: number }) {
     await tx.feature.delete({ where: { id: feature.id } });
     await touchEnvironments({ projectId: scope.projectId }, tx);
   });
-}
-
-type AuditedFeature = Awaited<ReturnType<typeof requireFeature>>["feature"];
-
-/** A feature's audit entry compares its own fields and its options' values and shares. */
-export function featureEntry(before: AuditedFeature | null, after: AuditedFeature | null, log: string) {
-  const fields = (feature: AuditedFeature | null) => {
-    if (!feature) return null;
-    const { multivariateOptions, tags, owners, groupOwners, ...row } = feature;
-    const options = multivariateOptions.map((o) => ({
-      id: o.id,
-      key: o.key,
-      type: o.valueType,
-      value: o.value,
-      default_percentage_allocation: o.defaultPercentageAllocation,
-    }));
-    return {
-      ...row,
-      multivariateOptions: options,
-      tags: tags.map((t) => t.tagId),
-      owners: owners.map((o) => o.user.id),
-      groupOwners: groupOwners.map((o) => o.group.id),
-    };
-  };
-  const feature = (after ?? before) as AuditedFeature;
-  return {
-    type: "FEATURE" as const,
-    before: fields(before),
-    after: fields(after),
-    log,
-    object: feature,
-    scope: { projectId: feature.projectId },
-  };
 }

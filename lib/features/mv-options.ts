@@ -9,7 +9,7 @@ import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { featureInclude, requireFeature } from "./access";
-import { featureEntry } from "./features";
+import { featureEntry } from "./feature-entry";
 import { serializeMultivariateOption } from "./feature-serializers";
 import {
   allocateNewOption,

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { featureInclude, requireFeature } from "./access";
 import { serializeGroupOwner, serializeOwner } from "./feature-serializers";
-import { featureEntry } from "./features";
+import { featureEntry } from "./feature-entry";
 import type { TFeatureOwnersInput } from "./schemas";
 
 type Scope = { userId: number; projectId: number; featureId: number };

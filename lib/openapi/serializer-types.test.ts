@@ -7,7 +7,7 @@ import { serializeAuditLog, serializeAuditLogDetail } from "@/lib/audit/serializ
 import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";
 import { serializeUser } from "@/lib/auth/users";
 import type { ZUser } from "@/lib/auth/responses";
-import { serializeEnvironment } from "@/lib/environments/environments";
+import { serializeEnvironment } from "@/lib/environments/serializers";
 import { serializeServerKey } from "@/lib/environments/server-keys";
 import type { ZEnvironment, ZServerKey } from "@/lib/environments/responses";
 import { serializeFeature, serializeMultivariateOption } from "@/lib/features/feature-serializers";
@@ -26,7 +26,7 @@ import { serializeFeatureSegment, serializeSegmentOverride } from "@/lib/overrid
 import type { ZFeatureSegment, ZSegmentOverride } from "@/lib/overrides/responses";
 import { serializeGroup, serializeMember } from "@/lib/permissions/serializers";
 import type { ZGroup, ZMember } from "@/lib/permissions/responses";
-import { serializeProject } from "@/lib/projects/projects";
+import { serializeProject } from "@/lib/projects/serializers";
 import type { ZProject } from "@/lib/projects/responses";
 import { serializeScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import type { ZScheduledChange } from "@/lib/scheduled/responses";

@@ -4,7 +4,7 @@
 import { NotFoundError, PermissionDeniedError } from "@/lib/api/errors";
 import type { EnvironmentPermissionKey, OrganisationPermissionKey, ProjectPermissionKey } from "./keys";
 import { allows, loadGrants, type Target } from "./resolve";
-import { environmentTarget, organisationTarget, projectTarget } from "./scope";
+import { environmentTarget, organisationTarget, projectTarget, type KeyedScope } from "./scope";
 
 type Id<T> = T | Promise<T>;
 
@@ -13,7 +13,6 @@ type Id<T> = T | Promise<T>;
  * asks MANAGE_SEGMENT_OVERRIDES, the environment default's UPDATE_FEATURE_STATE): the scope
  * the object lives in and the key it asks, read together from the object.
  */
-export type KeyedScope<R, K> = { scope: R; key: K };
 
 /**
  * `of` names the object from the parsed request. An object the caller cannot see answers

@@ -5,7 +5,9 @@ import { isDbInt } from "@/lib/api/query-int";
 import { db } from "@/lib/db/client";
 import type { EnvironmentPermissionKey } from "./keys";
 import type { Target } from "./resolve";
-import type { KeyedScope } from "./rule";
+
+/** A permission key chosen by the object (e.g. a feature state's kind), with the object's scope id. */
+export type KeyedScope<R, K> = { scope: R; key: K };
 
 const validId = (id: unknown): id is number => typeof id === "number" && Number.isSafeInteger(id) && id > 0;
 

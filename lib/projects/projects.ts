@@ -1,3 +1,4 @@
+import { serializeProject, type ProjectRow } from "./serializers";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
@@ -6,37 +7,6 @@ import { requireOrganisationMember, requireProject } from "@/lib/organisations/a
 import { PermissionDeniedError } from "@/lib/api/errors";
 import type { TProjectCreate, TProjectUpdate } from "./schemas";
 import { permittedProjectIds } from "@/lib/permissions/resolve";
-import type { z } from "zod";
-import type { ZProject } from "@/lib/projects/responses";
-
-type ProjectRow = {
-  id: number;
-  uuid: string;
-  name: string;
-  organisationId: number;
-  hideDisabledFlags: boolean;
-  enableRealtimeUpdates: boolean;
-  preventFlagDefaults: boolean;
-  staleFlagsLimitDays: number;
-  createdAt: Date;
-};
-
-export function serializeProject(project: ProjectRow): z.infer<typeof ZProject> {
-  return {
-    id: project.id,
-    uuid: project.uuid,
-    name: project.name,
-    organisation: project.organisationId,
-    hide_disabled_flags: project.hideDisabledFlags,
-    enable_realtime_updates: project.enableRealtimeUpdates,
-    prevent_flag_defaults: project.preventFlagDefaults,
-    stale_flags_limit_days: project.staleFlagsLimitDays,
-    // Ensign's identities are always addressable as edge identities.
-    use_edge_identities: true,
-    enable_dynamo_db: true,
-    created_date: project.createdAt.toISOString(),
-  };
-}
 
 export async function listProjects(userId: number, organisationId?: number) {
   const projects = await db.project.findMany({
