@@ -3,7 +3,7 @@
 // OpenAPI document from it (scripts/route-methods.ts); the tests walk the routes with it.
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { RegisteredOptions } from "@/lib/api/handler";
+import type { RegisteredOptions } from "@/lib/route/handler";
 import { buildOpenApiDocument, routeOperation, type DocumentedRoute } from "@/lib/openapi/document";
 import { SERVER_PATHS } from "@/lib/sdk/server-paths";
 import type { HttpMethod } from "@/lib/openapi/types";

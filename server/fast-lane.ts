@@ -5,7 +5,7 @@
 // put the path in its one spelling and capped the body; a method a route lacks is left to it.
 // OFREP has no route file: it is served here on both lanes, ENSIGN_FAST_LANE=0 included.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";

@@ -3,7 +3,7 @@
 // which caps them per environment, per client address and in total (503 past a cap).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { NotFoundError } from "@/lib/api/errors";
-import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { clientAddressOf, stampClientAddress } from "@/lib/auth/client-address";
 import { resolveEnvironmentKey } from "@/lib/sdk/cache";
 import { admitStream, openStream } from "@/lib/sdk/sse/hub";

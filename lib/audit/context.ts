@@ -1,4 +1,4 @@
-// Who is making the current request. The route wrapper (lib/api/handler.ts) runs each
+// Who is making the current request. The route wrapper (lib/route/handler.ts) runs each
 // authenticated handler inside this context, so the write functions that record audit
 // entries read the author here instead of every route passing it down. The store lives on
 // globalThis: Next's route bundle and the custom server bundle each load this module.

@@ -1,4 +1,4 @@
-// The `permission` option of withApi (lib/api/handler.ts): which key the caller needs on
+// The `permission` option of withApi (lib/route/handler.ts): which key the caller needs on
 // which object, checked by the wrapper before the domain function runs (README "Members,
 // roles and permissions").
 import { NotFoundError, PermissionDeniedError } from "@/lib/api/errors";

@@ -2,7 +2,7 @@
 // and body text in; status, headers and body text out. Next routes adapt them with
 // serveSdkRequest; a raw node:http server can call the handlers directly.
 import { parseJsonBody as parseJson } from "@/lib/api/json-body";
-import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import type { SdkSnapshot } from "./snapshot";
 
 export type SdkHeaders = Headers | Record<string, string | string[] | undefined>;

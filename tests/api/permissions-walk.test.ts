@@ -4,7 +4,7 @@
 // refused with 403 and changes nothing: a member with no grants at all, and, for each key, a
 // member holding every other key (and no admin flag).
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RegisteredOptions } from "@/lib/api/handler";
+import type { RegisteredOptions } from "@/lib/route/handler";
 import type { PermissionRule } from "@/lib/permissions/rule";
 import { call } from "../support/api";
 import { addMember, type Member } from "../support/members";

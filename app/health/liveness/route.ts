@@ -1,5 +1,5 @@
 // GET /health/liveness/ — the process is up
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ok } from "@/lib/openapi/shared";
 import { ZHealth } from "@/lib/db/health-responses";
 

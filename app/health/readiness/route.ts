@@ -1,5 +1,5 @@
 // GET /health/readiness/ — the database answers
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { checkDatabase } from "@/lib/db/health";
 import { ok } from "@/lib/openapi/shared";
 import { ZHealth } from "@/lib/db/health-responses";

@@ -1,7 +1,7 @@
 // POST /ofrep/v1/evaluate/flags/{key} and POST /ofrep/v1/evaluate/flags: the OpenFeature
 // Remote Evaluation Protocol, answered from the SDK snapshots on the fast lane (no database
 // read). The environment key comes as X-Environment-Key or `Authorization: Bearer <key>`.
-import { SDK_CORS_HEADERS } from "@/lib/api/handler";
+import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { authenticateSdkKey, STOPPED_SERVING } from "../auth";
 import { etagOf } from "../compile";
 import { matchesEtag, readHeader, type SdkRequest, type SdkResponse } from "../http";

@@ -1,5 +1,5 @@
 // GET /api/v1/audit/ — audit log of every organisation the caller administers
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery } from "@/lib/audit/schemas";
 import { invalidPage, invalidQuery, ok } from "@/lib/openapi/shared";

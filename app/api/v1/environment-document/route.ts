@@ -1,5 +1,6 @@
 // GET /api/v1/environment-document/ — the whole environment for local evaluation (server keys)
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { noContent, ok } from "@/lib/openapi/shared";

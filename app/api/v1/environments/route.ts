@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/ — a project's environments (?project= required); create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createEnvironment, listEnvironments } from "@/lib/environments/environments";
 import { ZEnvironmentCreate, ZEnvironmentListQuery } from "@/lib/environments/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,6 @@
 // GET /api/v1/flags/ — the environment's flags for an SDK key (`?feature=<name>` for one)
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { ZFlagsQuery } from "@/lib/sdk/requests";

@@ -1,5 +1,6 @@
 // GET/POST /api/v1/identities/ — an identity's flags (created lazily); POST also stores traits
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";

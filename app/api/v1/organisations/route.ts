@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/ — the caller's organisations; create one (the creator becomes its admin)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZPageQuery } from "@/lib/api/pagination";
 import { createOrganisation, listOrganisations } from "@/lib/organisations/organisations";
 import { ZOrganisationCreate } from "@/lib/organisations/schemas";

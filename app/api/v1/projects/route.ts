@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/ — the caller's projects (?organisation=); create one in an organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createProject, listProjects } from "@/lib/projects/projects";
 import { ZProjectCreate, ZProjectListQuery } from "@/lib/projects/schemas";
 import { forbidden, invalidQuery, ok } from "@/lib/openapi/shared";

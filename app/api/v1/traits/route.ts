@@ -1,5 +1,6 @@
 // POST /api/v1/traits/ — legacy: set one trait of an identity (created if needed)
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitPost } from "@/lib/sdk/traits";
 import { ZTraitWriteBody } from "@/lib/sdk/requests";

@@ -1,5 +1,6 @@
 // POST /api/v1/analytics/flags/ — flag evaluation counts reported by SDKs
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { ZAnalyticsBody } from "@/lib/sdk/requests";

@@ -1,5 +1,5 @@
 // GET /api/v1/audit/{id}/ — one audit log entry with its change details
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZAuditLogParams } from "@/lib/audit/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

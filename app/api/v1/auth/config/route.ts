@@ -1,5 +1,5 @@
 // GET /api/v1/auth/config/ — what the sign-in page needs before anyone is signed in
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { getAuthConfig } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";
 import { ZAuthConfig } from "@/lib/auth/responses";

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/logout/ — revoke the token this request came with
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { logOut } from "@/lib/auth/users";
 import { noContent } from "@/lib/openapi/shared";
 

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/token/ — regenerate the API token (revokes every other); DELETE revokes the current one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { logOut, rotateToken } from "@/lib/auth/users";
 import { noContent, ok } from "@/lib/openapi/shared";
 import { ZAuthToken } from "@/lib/auth/responses";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/ — one environment and its settings
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteEnvironment, getEnvironment, updateEnvironment } from "@/lib/environments/environments";
 import { ZEnvironmentParams, ZEnvironmentUpdate } from "@/lib/environments/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/features/feature-segments/ — feature segments of a feature in an environment; create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { queryId } from "@/lib/permissions/scope";
 import { createFeatureSegment, listFeatureSegments } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentCreate, ZFeatureSegmentListQuery } from "@/lib/overrides/schemas";

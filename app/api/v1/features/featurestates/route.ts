@@ -1,5 +1,5 @@
 // GET/POST /api/v1/features/featurestates/ — feature states of an environment; create a segment or identity override
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { FEATURE_STATE_KEYS, featureStateKey, queryId } from "@/lib/permissions/scope";
 import { createFeatureState, listFeatureStates } from "@/lib/overrides/override-states";
 import { ZFeatureStateCreate, ZFeatureStateListQuery } from "@/lib/overrides/schemas";

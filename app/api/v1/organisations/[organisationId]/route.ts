@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/ — one organisation (changes need its admin role)
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteOrganisation, getOrganisation, updateOrganisation } from "@/lib/organisations/organisations";
 import { ZOrganisationParams, ZOrganisationUpdate } from "@/lib/organisations/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

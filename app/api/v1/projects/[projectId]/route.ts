@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/ — one project
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteProject, getProject, updateProject } from "@/lib/projects/projects";
 import { ZProjectParams, ZProjectUpdate } from "@/lib/projects/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

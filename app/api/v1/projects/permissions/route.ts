@@ -1,5 +1,5 @@
 // GET /api/v1/projects/permissions/ — the permission keys that can be granted on a project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { permissionList } from "@/lib/permissions/keys";
 import { ok } from "@/lib/openapi/shared";
 import { ZPermissionKeys } from "@/lib/permissions/responses";

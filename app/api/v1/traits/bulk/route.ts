@@ -1,5 +1,6 @@
 // PUT /api/v1/traits/bulk/ — legacy: set many traits of many identities; a null value deletes
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitsBulkPut } from "@/lib/sdk/traits";
 import { ZTraitBulkBody } from "@/lib/sdk/requests";

@@ -1,5 +1,6 @@
 // POST /api/v1/traits/increment-value/ — legacy: add to an integer trait of an identity
-import { preflight, withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
+import { preflight } from "@/lib/sdk/cors";
 import { serveSdkRequest } from "@/lib/sdk/http";
 import { handleTraitIncrement } from "@/lib/sdk/traits";
 import { ZTraitIncrementBody } from "@/lib/sdk/requests";

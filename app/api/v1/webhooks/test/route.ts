@@ -1,5 +1,5 @@
 // POST /api/v1/webhooks/test/ — send a sample payload to a URL: delivered or not (rate-limited)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZWebhookTest } from "@/lib/webhooks/schemas";
 import { testWebhook } from "@/lib/webhooks/test-webhook";
 import { ok } from "@/lib/openapi/shared";

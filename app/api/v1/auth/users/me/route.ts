@@ -1,5 +1,5 @@
 // GET/PATCH /api/v1/auth/users/me/ — the signed-in user and their account settings
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZUserUpdate } from "@/lib/auth/schemas";
 import { getMe, updateMe } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";

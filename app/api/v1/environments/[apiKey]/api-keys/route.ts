@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{api_key}/api-keys/ — server-side SDK keys of an environment
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZEnvironmentParams, ZServerKeyCreate } from "@/lib/environments/schemas";
 import { createServerKey, listServerKeys } from "@/lib/environments/server-keys";
 import { notFound, ok } from "@/lib/openapi/shared";

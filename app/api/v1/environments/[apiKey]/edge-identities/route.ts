@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{api_key}/edge-identities/ — identities by uuid, paged by last_evaluated_key
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createEdgeIdentity, listEdgeIdentities } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityCreate, ZEdgeIdentityListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

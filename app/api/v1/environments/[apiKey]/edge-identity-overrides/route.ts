@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/edge-identity-overrides/ — every identity override of the environment (?feature=)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listEnvironmentEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideListQuery, ZIdentityListParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/environments/{api_key}/evaluate/ — each flag for an identifier and traits, and why
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { explainEvaluation } from "@/lib/identities/explain";
 import { ZEvaluateBody } from "@/lib/identities/explain-schemas";
 import { ZIdentityListParams } from "@/lib/identities/schemas";

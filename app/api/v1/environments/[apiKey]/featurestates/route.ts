@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/featurestates/ — the environment's default feature states (?feature_name=, ?feature=)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listEnvironmentFeatureStates } from "@/lib/features/environment-states";
 import { ZEnvironmentFeatureStatesParams, ZFeatureStateListQuery } from "@/lib/features/schemas";
 import { forbidden, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{api_key}/identities/ — an environment's identities (search with ?q=)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createIdentity, listIdentities } from "@/lib/identities/identities";
 import { ZIdentityCreate, ZIdentityListParams, ZIdentityListQuery } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

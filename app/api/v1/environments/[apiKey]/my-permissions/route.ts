@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{apiKey}/my-permissions/ — the caller's permissions on this environment
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { myEnvironmentPermissions } from "@/lib/permissions/my-permissions";
 import { ZEnvironmentScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

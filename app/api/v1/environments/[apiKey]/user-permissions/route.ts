@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{apiKey}/user-permissions/ — user grants on this environment; grant
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createGrant, listGrants, environmentScope } from "@/lib/permissions/grants";
 import { ZEnvironmentScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{key}/webhooks/ — webhooks of an environment
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZEnvironmentWebhooksParams, ZWebhookCreate } from "@/lib/webhooks/schemas";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/DELETE /api/v1/features/feature-segments/{id}/ — one feature segment; deleting removes its override
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { environmentOfFeatureSegment } from "@/lib/permissions/scope";
 import { deleteFeatureSegment, getFeatureSegment } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentParams } from "@/lib/overrides/schemas";

@@ -1,5 +1,5 @@
 // POST /api/v1/features/feature-segments/update-priorities/ — reorder the segment overrides of a feature
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { environmentOfFeatureSegments } from "@/lib/permissions/scope";
 import { updateFeatureSegmentPriorities } from "@/lib/overrides/feature-segments";
 import { ZFeatureSegmentPriorities, ZFeatureSegmentPriority } from "@/lib/overrides/schemas";

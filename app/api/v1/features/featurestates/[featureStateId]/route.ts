@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/features/featurestates/{id}/ — one feature state; only overrides can be deleted
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { environmentOfFeatureState, FEATURE_STATE_KEYS, featureStateScope } from "@/lib/permissions/scope";
 import { deleteFeatureState, getFeatureState, updateFeatureState } from "@/lib/overrides/override-states";
 import { ZFeatureStateParams, ZFeatureStatePatch, ZFeatureStateUpdate } from "@/lib/overrides/schemas";

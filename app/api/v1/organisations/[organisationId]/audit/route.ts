@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/audit/ — audit log of one organisation (its admins only)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery, ZOrganisationAuditLogParams } from "@/lib/audit/schemas";
 import { forbidden, invalidQuery, notFound, ok } from "@/lib/openapi/shared";

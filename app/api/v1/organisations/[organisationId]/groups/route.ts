@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{id}/groups/ — the organisation's groups; create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZPageQuery } from "@/lib/api/pagination";
 import { createGroup, listGroups } from "@/lib/permissions/groups";
 import { ZGroupWrite, ZOrganisationScopeParams } from "@/lib/permissions/schemas";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{id}/invite-links/ — shareable invite links of an organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createInviteLink, listInviteLinks } from "@/lib/invitations/links";
 import { ZInviteLinkCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/invite/ — invite people by email (answers each invitation with its link)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createInvites } from "@/lib/invitations/invitations";
 import { ZInviteCreate, ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/invites/ — pending email invitations of an organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listInvites } from "@/lib/invitations/invitations";
 import { ZOrganisationInvitesParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{id}/master-api-keys/ — organisation API keys (admins, never with a key)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createMasterApiKey, listMasterApiKeys } from "@/lib/master-api-keys/master-api-keys";
 import { ZMasterApiKeyCreate, ZMasterApiKeysParams } from "@/lib/master-api-keys/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{organisationId}/my-permissions/ — the caller's permissions on this organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { myOrganisationPermissions } from "@/lib/permissions/my-permissions";
 import { ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/projects/ — the organisation's projects the caller may see
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { notFound, ok } from "@/lib/openapi/shared";
 import { ZOrganisationParams } from "@/lib/organisations/schemas";
 import { listOrganisationProjects } from "@/lib/projects/projects";

@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/remove-users/ — remove members ([{id}]) with their grants
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { removeMembers } from "@/lib/permissions/members";
 import { ZOrganisationScopeParams, ZRemoveUsers } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{organisationId}/user-group-permissions/ — group grants on this organisation; grant
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createGrant, listGrants, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationScopeParams, ZGroupGrantWrite } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

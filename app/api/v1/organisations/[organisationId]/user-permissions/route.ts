@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{organisationId}/user-permissions/ — user grants on this organisation; grant
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createGrant, listGrants, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationScopeParams, ZUserGrantWrite } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/users/ — the organisation's members with their roles
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listMembers } from "@/lib/permissions/members";
 import { ZMemberListQuery, ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/organisations/{id}/webhooks/ — webhooks of an organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZOrganisationWebhooksParams, ZWebhookCreate } from "@/lib/webhooks/schemas";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/webhooks";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

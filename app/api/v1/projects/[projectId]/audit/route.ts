@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{id}/audit/ — audit log of one project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listAuditLog } from "@/lib/audit/audit-log";
 import { ZAuditLogQuery, ZProjectAuditLogParams } from "@/lib/audit/schemas";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/{id}/features/ — a project's features (filtered, sorted, paged); create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { queryId } from "@/lib/permissions/scope";
 import { createFeature } from "@/lib/features/features";
 import { listFeatures } from "@/lib/features/feature-list";

@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{projectId}/my-permissions/ — the caller's permissions on this project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { myProjectPermissions } from "@/lib/permissions/my-permissions";
 import { ZProjectScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

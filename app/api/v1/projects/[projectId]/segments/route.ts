@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/{id}/segments/ — a project's segments (?q=, paged); create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createSegment, listSegments } from "@/lib/segments/segments";
 import { ZProjectSegmentsParams, ZSegmentCreate, ZSegmentListQuery } from "@/lib/segments/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

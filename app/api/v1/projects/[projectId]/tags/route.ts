@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/{id}/tags/ — a project's tags (10 a page); create one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZProjectTagsParams, ZTagCreate, ZTagListQuery } from "@/lib/tags/schemas";
 import { createTag, listTags } from "@/lib/tags/tags";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/{projectId}/user-group-permissions/ — group grants on this project; grant
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createGrant, listGrants, projectScope } from "@/lib/permissions/grants";
 import { ZProjectScopeParams, ZGroupGrantWrite } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

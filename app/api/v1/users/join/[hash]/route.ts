@@ -1,5 +1,5 @@
 // POST /api/v1/users/join/{hash}/ — the signed-in account joins through an email invitation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { joinFromEmailInvite } from "@/lib/invitations/join";
 import { ZJoinParams } from "@/lib/invitations/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/analytics/flags/ — evaluation counts per feature per day
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZEnvironmentParams } from "@/lib/environments/schemas";
 import { getFlagAnalytics } from "@/lib/sdk/analytics-report";
 import { ZFlagAnalyticsQuery } from "@/lib/sdk/schemas";

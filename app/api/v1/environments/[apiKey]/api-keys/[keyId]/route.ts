@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/api-keys/{id}/ — one server-side key; DELETE revokes it
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { ZServerKeyParams, ZServerKeyUpdate } from "@/lib/environments/schemas";
 import { getServerKey, revokeServerKey, updateServerKey } from "@/lib/environments/server-keys";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/edge-identities/{uuid}/ — one identity by uuid
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteEdgeIdentity, getEdgeIdentity, updateEdgeIdentity } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams, ZEdgeIdentityUpdate } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH /api/v1/environments/{api_key}/featurestates/{id}/ — one default feature state; update it
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { getEnvironmentFeatureState, updateEnvironmentFeatureState } from "@/lib/features/environment-states";
 import { ZEnvironmentFeatureStateParams, ZFeatureStateUpdate } from "@/lib/features/schemas";
 import { ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/identities/{id}/ — one identity; DELETE takes its traits and overrides
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteIdentity, getIdentity, updateIdentity } from "@/lib/identities/identities";
 import { ZIdentityCreate, ZIdentityParams } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

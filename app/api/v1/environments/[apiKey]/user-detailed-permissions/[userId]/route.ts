@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{apiKey}/user-detailed-permissions/{userId}/ — a member's permissions on this environment and their sources
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { askingAboutThemselves, environmentUserDetailedPermissions } from "@/lib/permissions/detailed";
 import { ZEnvironmentUserParams } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{apiKey}/user-group-permissions/{id}/ — one group grant on this environment
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, environmentScope } from "@/lib/permissions/grants";
 import { ZEnvironmentGrantParams, ZGroupGrantWrite, ZGroupGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{apiKey}/user-permissions/{id}/ — one user grant on this environment
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, environmentScope } from "@/lib/permissions/grants";
 import { ZEnvironmentGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{key}/webhooks/{id}/ — one webhook of an environment
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { ZEnvironmentWebhookParams, ZWebhookUpdate } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/audit/{id}/ — one audit log entry of an organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZOrganisationAuditLogEntryParams } from "@/lib/audit/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

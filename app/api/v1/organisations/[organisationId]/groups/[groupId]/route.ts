@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/groups/{groupId}/ — one group
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { groupAdminOf } from "@/lib/permissions/group-admin";
 import { deleteGroup, getGroup, updateGroup } from "@/lib/permissions/groups";
 import { ZGroupParams, ZGroupPatch, ZGroupWrite } from "@/lib/permissions/schemas";

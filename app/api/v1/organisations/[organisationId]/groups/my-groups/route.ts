@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/groups/my-groups/ — the groups the caller belongs to ({id, name})
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { myGroups } from "@/lib/permissions/groups";
 import { ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{id}/groups/summaries/ — every group of the organisation ({id, name})
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { groupSummaries } from "@/lib/permissions/groups";
 import { ZOrganisationScopeParams } from "@/lib/permissions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

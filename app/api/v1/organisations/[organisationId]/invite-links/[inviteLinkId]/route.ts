@@ -1,5 +1,5 @@
 // DELETE /api/v1/organisations/{id}/invite-links/{id}/ — revoke an invite link
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteInviteLink } from "@/lib/invitations/links";
 import { ZOrganisationInviteLinkParams } from "@/lib/invitations/schemas";
 import { forbidden, noContent, notFound } from "@/lib/openapi/shared";

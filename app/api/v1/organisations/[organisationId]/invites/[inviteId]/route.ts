@@ -1,5 +1,5 @@
 // GET/DELETE /api/v1/organisations/{id}/invites/{id}/ — one pending invitation; DELETE revokes it
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { getInvite, revokeInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

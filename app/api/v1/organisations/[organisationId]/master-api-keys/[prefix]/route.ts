@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/master-api-keys/{prefix}/ — one key by its prefix
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import {
   getMasterApiKey,
   revokeMasterApiKey,

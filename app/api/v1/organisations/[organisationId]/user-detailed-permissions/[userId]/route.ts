@@ -1,5 +1,5 @@
 // GET /api/v1/organisations/{organisationId}/user-detailed-permissions/{userId}/ — a member's permissions on this organisation and their sources
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { askingAboutThemselves, organisationUserDetailedPermissions } from "@/lib/permissions/detailed";
 import { ZOrganisationUserParams } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{organisationId}/user-group-permissions/{id}/ — one group grant on this organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationGrantParams, ZGroupGrantWrite, ZGroupGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

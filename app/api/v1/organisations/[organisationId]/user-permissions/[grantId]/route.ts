@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{organisationId}/user-permissions/{id}/ — one user grant on this organisation
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, organisationScope } from "@/lib/permissions/grants";
 import { ZOrganisationGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/organisations/{id}/webhooks/{id}/ — one webhook of an organisation
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { ZOrganisationWebhookParams, ZWebhookUpdate } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

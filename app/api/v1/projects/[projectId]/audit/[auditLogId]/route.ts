@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{id}/audit/{id}/ — one audit log entry of a project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { getAuditLogEntry } from "@/lib/audit/audit-log";
 import { ZProjectAuditLogEntryParams } from "@/lib/audit/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

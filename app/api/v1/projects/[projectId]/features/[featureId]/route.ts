@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/ — one feature
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { queryId } from "@/lib/permissions/scope";
 import { deleteFeature, getFeature, updateFeature } from "@/lib/features/features";
 import { ZFeatureDetailQuery, ZFeatureParams, ZFeatureUpdate } from "@/lib/features/schemas";

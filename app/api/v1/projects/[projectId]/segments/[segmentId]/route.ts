@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/segments/{segment_id}/ — one segment and its rules
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteSegment, getSegment, updateSegment } from "@/lib/segments/segments";
 import { ZSegmentParams, ZSegmentPatch, ZSegmentUpdate } from "@/lib/segments/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/tags/{id}/ — one tag
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZTagCreate, ZTagParams, ZTagPatch } from "@/lib/tags/schemas";
 import { deleteTag, getTag, updateTag } from "@/lib/tags/tags";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

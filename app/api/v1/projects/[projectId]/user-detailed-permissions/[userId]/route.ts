@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{projectId}/user-detailed-permissions/{userId}/ — a member's permissions on this project and their sources
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { askingAboutThemselves, projectUserDetailedPermissions } from "@/lib/permissions/detailed";
 import { ZProjectUserParams } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{projectId}/user-group-permissions/{id}/ — one group grant on this project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, projectScope } from "@/lib/permissions/grants";
 import { ZProjectGrantParams, ZGroupGrantWrite, ZGroupGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

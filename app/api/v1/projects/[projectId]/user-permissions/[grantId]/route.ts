@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{projectId}/user-permissions/{id}/ — one user grant on this project
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteGrant, getGrant, updateGrant, projectScope } from "@/lib/permissions/grants";
 import { ZProjectGrantParams, ZUserGrantWrite, ZUserGrantPatch } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/users/join/link/{hash}/ — the signed-in account joins through an invite link
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { joinFromInviteLink } from "@/lib/invitations/join";
 import { ZJoinParams } from "@/lib/invitations/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

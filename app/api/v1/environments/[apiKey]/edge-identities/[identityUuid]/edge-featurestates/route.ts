@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{api_key}/edge-identities/{uuid}/edge-featurestates/ — an edge identity's overrides
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createEdgeOverride, listEdgeOverrides } from "@/lib/identities/edge-overrides";
 import { ZEdgeIdentityParams, ZEdgeOverrideListQuery, ZEdgeOverrideWrite } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

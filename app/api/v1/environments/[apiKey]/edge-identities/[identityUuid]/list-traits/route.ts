@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/edge-identities/{uuid}/list-traits/ — the identity's traits as {trait_key, trait_value}
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listEdgeTraits } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // PUT /api/v1/environments/{api_key}/edge-identities/{uuid}/update-traits/ — set one trait (null deletes it)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { updateEdgeTraits } from "@/lib/identities/edge-identities";
 import { ZEdgeIdentityParams, ZEdgeTraitUpdate } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/environments/{api_key}/features/{id}/create-segment-override/ — feature segment and override in one call
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createSegmentOverride } from "@/lib/overrides/segment-override";
 import { ZSegmentOverrideCreate, ZSegmentOverrideParams } from "@/lib/overrides/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET, POST /api/v1/environments/{api_key}/features/{id}/scheduled-changes/ — changes of the environment default scheduled for later
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createScheduledChange, listScheduledChanges } from "@/lib/scheduled/scheduled-changes";
 import { ZScheduledChangeCreate, ZScheduledChangesParams } from "@/lib/scheduled/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

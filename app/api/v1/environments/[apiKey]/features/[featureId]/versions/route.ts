@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/features/{id}/versions/ — the feature's versions in the environment, newest first
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZFeatureVersionListQuery, ZFeatureVersionsParams } from "@/lib/versions/schemas";
 import { listFeatureVersions } from "@/lib/versions/versions";
 import { invalidPage, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/POST /api/v1/environments/{api_key}/identities/{id}/featurestates/ — an identity's overrides
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { createIdentityOverride, listIdentityOverrides } from "@/lib/identities/overrides";
 import {
   ZIdentityOverrideCreate,

@@ -1,6 +1,6 @@
 // GET/POST /api/v1/environments/{api_key}/identities/{id}/traits/ — an identity's stored traits
 import { ZPageQuery } from "@/lib/api/pagination";
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZIdentityParams, ZTraitCreate } from "@/lib/identities/schemas";
 import { createTrait, listTraits } from "@/lib/identities/traits";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{key}/webhooks/{id}/deliveries/ — delivery log of one webhook
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZEnvironmentWebhookParams } from "@/lib/webhooks/schemas";
 import { listDeliveries } from "@/lib/webhooks/webhooks";
 import { notFound, ok } from "@/lib/openapi/shared";

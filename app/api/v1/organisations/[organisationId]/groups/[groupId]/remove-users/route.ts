@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/groups/{groupId}/remove-users/ — remove members ({user_ids}) from a group
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { groupAdminOf } from "@/lib/permissions/group-admin";
 import { removeGroupUsers } from "@/lib/permissions/groups";
 import { ZGroupParams, ZUserIds } from "@/lib/permissions/schemas";

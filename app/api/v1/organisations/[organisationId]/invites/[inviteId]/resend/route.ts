@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/invites/{id}/resend/ — a new link for the invitation, emailed if SMTP is set
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { resendInvite } from "@/lib/invitations/invitations";
 import { ZOrganisationInviteParams } from "@/lib/invitations/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/users/{userId}/update-role/ — make a member ADMIN or USER
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { updateMemberRole } from "@/lib/permissions/members";
 import { ZMemberParams, ZUpdateRole } from "@/lib/permissions/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

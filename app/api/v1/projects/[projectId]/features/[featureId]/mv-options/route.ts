@@ -1,5 +1,5 @@
 // GET/POST /api/v1/projects/{id}/features/{id}/mv-options/ — a feature's multivariate options; add one
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZPageQuery } from "@/lib/api/pagination";
 import { createMultivariateOption, listMultivariateOptions } from "@/lib/features/mv-options";
 import { ZFeatureParams, ZMultivariateOptionCreate } from "@/lib/features/schemas";

@@ -1,5 +1,5 @@
 // POST /api/v1/projects/{id}/features/{id}/remove-group-owners/ — remove permission groups (by id) as the feature's owners
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { removeFeatureGroupOwners } from "@/lib/features/group-owners";
 import { ZFeatureGroupOwnersInput, ZFeatureParams } from "@/lib/features/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

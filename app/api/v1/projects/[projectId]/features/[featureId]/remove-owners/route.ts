@@ -1,5 +1,5 @@
 // POST /api/v1/projects/{id}/features/{id}/remove-owners/ — remove users (by id) as the feature's owners
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { removeFeatureOwners } from "@/lib/features/owners";
 import { ZFeatureOwnersInput, ZFeatureParams } from "@/lib/features/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

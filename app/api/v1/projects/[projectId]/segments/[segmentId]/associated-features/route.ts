@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{id}/segments/{segment_id}/associated-features/ — the segment's overrides (?environment=)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZAssociatedFeaturesQuery, ZSegmentParams } from "@/lib/segments/schemas";
 import { listAssociatedFeatures } from "@/lib/segments/usage";
 import { ok } from "@/lib/openapi/shared";

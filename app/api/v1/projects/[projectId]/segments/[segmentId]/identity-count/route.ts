@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{id}/segments/{segment_id}/identity-count/?environment= — identities it matches (Ensign)
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { queryEnvironmentRef } from "@/lib/permissions/scope";
 import { ZIdentityCountQuery, ZSegmentParams } from "@/lib/segments/schemas";
 import { countSegmentIdentities } from "@/lib/segments/usage";

@@ -1,5 +1,5 @@
 // GET /api/v1/projects/{id}/tags/get-by-uuid/{uuid}/ — one tag of the project, by its uuid
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZTagUuidParams } from "@/lib/tags/schemas";
 import { getTagByUuid } from "@/lib/tags/tags";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/edge-identities/{uuid}/edge-featurestates/{featurestate_uuid}/ — one override
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { deleteEdgeOverride, getEdgeOverride, updateEdgeOverride } from "@/lib/identities/edge-overrides";
 import { ZEdgeOverrideParams, ZEdgeOverrideWrite } from "@/lib/identities/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

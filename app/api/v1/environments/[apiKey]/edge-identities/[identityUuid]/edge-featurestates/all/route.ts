@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/edge-identities/{uuid}/edge-featurestates/all/ — every flag as the identity resolves it
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listEdgeIdentityAllStates } from "@/lib/identities/all-states";
 import { ZEdgeIdentityParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

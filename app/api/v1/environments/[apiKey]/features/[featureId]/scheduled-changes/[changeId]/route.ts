@@ -1,5 +1,5 @@
 // DELETE /api/v1/environments/{api_key}/features/{id}/scheduled-changes/{change_id}/ — cancel a pending change
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { cancelScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import { ZScheduledChangeParams } from "@/lib/scheduled/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

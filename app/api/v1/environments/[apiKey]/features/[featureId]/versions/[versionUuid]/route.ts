@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/features/{id}/versions/{uuid}/ — one version with its state
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { getFeatureVersion } from "@/lib/versions/versions";
 import { notFound, ok } from "@/lib/openapi/shared";

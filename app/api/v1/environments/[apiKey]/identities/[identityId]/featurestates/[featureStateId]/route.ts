@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/identities/{id}/featurestates/{fs_id}/ — one identity override
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import {
   deleteIdentityOverride,
   getIdentityOverride,

@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/identities/{id}/featurestates/all/ — every flag as the identity resolves it
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { listIdentityAllStates } from "@/lib/identities/all-states";
 import { ZIdentityParams } from "@/lib/identities/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/environments/{api_key}/identities/{id}/traits/{trait_id}/ — one stored trait
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import { ZTraitDeleteQuery, ZTraitParams, ZTraitUpdate } from "@/lib/identities/schemas";
 import { deleteTrait, getTrait, updateTrait } from "@/lib/identities/traits";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // GET/PUT/PATCH/DELETE /api/v1/projects/{id}/features/{id}/mv-options/{id}/ — one multivariate option
-import { withApi, withDocs } from "@/lib/api/handler";
+import { withApi, withDocs } from "@/lib/route/handler";
 import {
   deleteMultivariateOption,
   getMultivariateOption,

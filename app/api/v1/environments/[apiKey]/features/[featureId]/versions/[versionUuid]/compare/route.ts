@@ -1,5 +1,5 @@
 // GET /api/v1/environments/{api_key}/features/{id}/versions/{uuid}/compare/?compare_with= — what changed between two versions
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { ZFeatureVersionCompareQuery, ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { compareFeatureVersions } from "@/lib/versions/versions";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";

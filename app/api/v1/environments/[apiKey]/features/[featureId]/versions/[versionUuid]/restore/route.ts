@@ -1,5 +1,5 @@
 // POST /api/v1/environments/{api_key}/features/{id}/versions/{uuid}/restore/ — write a version's state back as a new change
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { restoreFeatureVersion } from "@/lib/versions/restore";
 import { ZFeatureVersionParams } from "@/lib/versions/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";

@@ -1,5 +1,5 @@
 // POST /api/v1/organisations/{id}/groups/{groupId}/users/{userId}/make-admin/ — make a member the group's admin
-import { withApi } from "@/lib/api/handler";
+import { withApi } from "@/lib/route/handler";
 import { setGroupAdmin } from "@/lib/permissions/groups";
 import { ZGroupMemberParams } from "@/lib/permissions/schemas";
 import { forbidden, noContent, notFound } from "@/lib/openapi/shared";

@@ -6,11 +6,12 @@ import { authenticateEnvironmentKey, type SdkEnvironmentAuth } from "@/lib/auth/
 import { runAsActor } from "@/lib/audit/context";
 import type { RouteDoc } from "@/lib/openapi/types";
 import { enforcePermission, type PermissionRule } from "@/lib/permissions/rule";
-import { BadRequestError, NotFoundError, ValidationError } from "./errors";
-import { errorResponse, jsonResponse } from "./error-response";
-import { parseJsonBody } from "./json-body";
-import { hasNullCharacter, nullCharacterErrors } from "./null-characters";
-import { zodIssuesToDrf } from "./zod-errors";
+import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { errorResponse, jsonResponse } from "@/lib/api/error-response";
+import { parseJsonBody } from "@/lib/api/json-body";
+import { hasNullCharacter, nullCharacterErrors } from "@/lib/api/null-characters";
+import { zodIssuesToDrf } from "@/lib/api/zod-errors";
+import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 
 type AuthMode = "user" | "environment" | "server-key" | "none";
 type AnySchema = z.ZodType;
@@ -63,20 +64,6 @@ export type ApiContext<A extends AuthMode, B, Q, P> = {
 } & AuthFor<A>;
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-export const SDK_CORS_HEADERS: Record<string, string> = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
-  "Access-Control-Allow-Headers":
-    "X-Environment-Key, Content-Type, Authorization, Flagsmith-Application-Name, Flagsmith-Application-Version, Flagsmith-SDK-User-Agent, User-Agent, If-None-Match, If-Modified-Since",
-  "Access-Control-Expose-Headers": "X-Flagsmith-Document-Updated-At, ETag, Last-Modified",
-  "Access-Control-Max-Age": "86400",
-};
-
-/** Answer to a CORS preflight on the SDK endpoints. */
-export function preflight(): Response {
-  return new Response(null, { status: 200, headers: SDK_CORS_HEADERS });
-}
 
 function parseOrThrow<S extends AnySchema>(schema: S, input: unknown): z.infer<S> {
   const nulls = nullCharacterErrors(input);
