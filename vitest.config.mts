@@ -1,6 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// API test files run this many at a time, each worker against its own server and database
+// (tests/support/global-setup.ts, worker-server.ts). The servers do most of the work, so
+// more workers than cores still pays while a test waits on its server.
+const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 3);
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -15,9 +20,14 @@ export default defineConfig({
           name: "api",
           include: ["tests/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 30_000,
+          setupFiles: ["tests/support/worker-server.ts"],
+          // Generous: some tests start servers of their own, slow on a loaded 2-core machine
+          // with other workers' servers busy beside them. A timeout here is not an assertion.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: apiWorkers,
+          // Its own group: the unit project keeps vitest's default worker count.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
