@@ -198,7 +198,8 @@ describe("scheduled changes", () => {
     const versionsBefore = (
       await call(`/api/v1/environments/${s.envKey}/features/${featureId}/versions/`, { token: s.token })
     ).body.count;
-    const runAt = new Date(Date.now() + 1000).toISOString();
+    // Far enough ahead that gamma's removal and the before-read land first on a loaded machine.
+    const runAt = new Date(Date.now() + 5000).toISOString();
     const created = await call(schedulePath(featureId), {
       token: s.token,
       body: {
