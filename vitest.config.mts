@@ -2,9 +2,10 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // API test files run this many at a time, each worker against its own server and database
-// (tests/support/global-setup.ts, worker-server.ts). The servers do most of the work, so
-// more workers than cores still pays while a test waits on its server.
-const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 3);
+// (tests/support/global-setup.ts, worker-server.ts). One per core of the 2-core CI machine:
+// each server warms up its route modules on its own, and a third one cost more than it gave
+// (README, "Test it").
+const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 2);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
