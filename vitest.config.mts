@@ -1,11 +1,11 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// API test files run this many at a time, each worker against its own server and database
-// (tests/support/global-setup.ts, worker-server.ts). One per core of the 2-core CI machine:
-// each server warms up its route modules on its own, and a third one cost more than it gave
-// (README, "Test it").
-const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 2);
+// API test files run this many at a time (ENSIGN_API_WORKERS), each worker against its own
+// server and database (tests/support/global-setup.ts, worker-server.ts). Default 1: on the
+// 2-core machine each extra server's warm-up cost more than the parallelism gave back in every
+// measurement so far (README, "Test it").
+const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 1);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
