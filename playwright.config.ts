@@ -18,8 +18,11 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   globalTeardown: "./e2e/support/global-teardown.ts",
+  // Spec files run side by side against the one server: each test signs up its own account
+  // and seeds its own organisation, so none sees another's data. Tests inside a file still run
+  // in order. E2E_WORKERS=1 gives the old one-at-a-time run.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, Number(process.env.E2E_WORKERS) || 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

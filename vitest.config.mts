@@ -1,6 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// API test files run this many at a time (ENSIGN_API_WORKERS), each worker against its own
+// server and database (tests/support/global-setup.ts, worker-server.ts). Default 1: on the
+// 2-core machine each extra server's warm-up cost more than the parallelism gave back in every
+// measurement so far (README, "Test it").
+const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 1);
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
@@ -15,9 +21,14 @@ export default defineConfig({
           name: "api",
           include: ["tests/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 30_000,
+          setupFiles: ["tests/support/worker-server.ts"],
+          // Generous: some tests start servers of their own, slow on a loaded 2-core machine
+          // with other workers' servers busy beside them. A timeout here is not an assertion.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: apiWorkers,
+          // Its own group: the unit project keeps vitest's default worker count.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -2,6 +2,7 @@
 // list-traits/update-traits, edge-featurestates by featurestate_uuid and edge-identity-overrides.
 import { describe, expect, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
+import { createFeature, identify } from "../support/fixtures";
 
 const NOT_FOUND = { detail: "Not found." };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -14,23 +15,6 @@ async function createEdgeIdentity(s: Seeded, identifier: string, alias?: string)
   const res = await call(edge(s), { token: s.token, body: { identifier, dashboard_alias: alias } });
   if (res.status !== 201) throw new Error(`edge identity: ${res.status} ${res.text.slice(0, 200)}`);
   return res.body;
-}
-
-async function createFeature(
-  s: Seeded,
-  body: Record<string, unknown>,
-): Promise<{ id: number; name: string }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
-
-type Flag = { feature: { id: number; name: string }; enabled: boolean; feature_state_value: unknown };
-
-async function identify(s: Seeded, identifier: string, traits: unknown[] = []) {
-  const res = await call("/api/v1/identities/", { envKey: s.envKey, body: { identifier, traits } });
-  if (res.status !== 200) throw new Error(`identify: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body as { traits: { trait_key: string; trait_value: unknown }[]; flags: Flag[] };
 }
 
 async function walk(s: Seeded, query: string): Promise<{ pages: number[]; identifiers: string[] }> {

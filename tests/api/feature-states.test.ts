@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, signUp, type Seeded } from "../support/api";
-
-async function createFeature(s: Seeded, body: Record<string, unknown>) {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature create failed: ${res.status} ${res.text}`);
-  return res.body;
-}
+import { createFeature } from "../support/fixtures";
 
 const statesPath = (s: Seeded) => `/api/v1/environments/${s.envKey}/featurestates/`;
 

@@ -4,6 +4,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { call, seed, signUp, unique, type Seeded } from "../support/api";
 import { rawQuery } from "../support/raw-query";
+import { createFeature } from "../support/fixtures";
 
 const featuresPath = (projectId: number, query = "") => `/api/v1/projects/${projectId}/features/${query}`;
 const projectPath = (projectId: number) => `/api/v1/projects/${projectId}/`;
@@ -19,12 +20,6 @@ async function age(featureId: number, iso: string) {
     url,
     `UPDATE "FeatureVersion" SET "createdAt" = '${stored(iso)}' WHERE "featureId" = ${featureId}`,
   );
-}
-
-async function createFeature(s: Seeded, name: string, body: Record<string, unknown> = {}) {
-  const res = await call(featuresPath(s.projectId), { token: s.token, body: { name, ...body } });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
 }
 
 async function list(s: Seeded, query: string) {
@@ -117,10 +112,10 @@ describe("stale and last changed in the features list", () => {
       token: s.token,
       body: { label: "other", color: "#000000" },
     });
-    const old = await createFeature(s, "old");
-    const kept = await createFeature(s, "kept", { tags: [permanent.body.id] });
-    const tagged = await createFeature(s, "tagged", { tags: [ordinary.body.id] });
-    await createFeature(s, "fresh");
+    const old = (await createFeature(s, { name: "old" })).id;
+    const kept = (await createFeature(s, { name: "kept", tags: [permanent.body.id] })).id;
+    const tagged = (await createFeature(s, { name: "tagged", tags: [ordinary.body.id] })).id;
+    await createFeature(s, { name: "fresh" });
     await age(old, "2020-01-02T03:04:05Z");
     await age(kept, "2020-01-02T03:04:05Z");
     await age(tagged, "2020-01-02T03:04:05Z");
@@ -154,9 +149,9 @@ describe("stale and last changed in the features list", () => {
       token: s.token,
       body: { name: "Production", project: s.projectId },
     });
-    const byState = await createFeature(s, "by-state");
-    const byOverride = await createFeature(s, "by-override");
-    const byDefinition = await createFeature(s, "by-definition");
+    const byState = (await createFeature(s, { name: "by-state" })).id;
+    const byOverride = (await createFeature(s, { name: "by-override" })).id;
+    const byDefinition = (await createFeature(s, { name: "by-definition" })).id;
     // A segment of the first environment, linked before the feature gets old.
     const segment = await call(`/api/v1/projects/${s.projectId}/segments/`, {
       token: s.token,
@@ -250,7 +245,7 @@ describe("stale and last changed in the features list", () => {
 
   it("does not take reading a feature's history for a change", async () => {
     const s = await seed();
-    const id = await createFeature(s, "legacy");
+    const id = (await createFeature(s, { name: "legacy" })).id;
     await age(id, "2020-05-05T00:00:00Z");
     // As a feature from before versioning: no versions at all.
     await rawQuery(inject("databaseUrl"), `DELETE FROM "FeatureVersion" WHERE "featureId" = ${id}`);
@@ -267,10 +262,10 @@ describe("stale and last changed in the features list", () => {
 
   it("sorts by last change both ways, ties by id, with paging, counts and other filters", async () => {
     const s = await seed();
-    const a = await createFeature(s, "a");
-    const b = await createFeature(s, "b");
-    const c = await createFeature(s, "c");
-    const d = await createFeature(s, "d", { is_archived: true });
+    const a = (await createFeature(s, { name: "a" })).id;
+    const b = (await createFeature(s, { name: "b" })).id;
+    const c = (await createFeature(s, { name: "c" })).id;
+    const d = (await createFeature(s, { name: "d", is_archived: true })).id;
     await age(a, "2022-03-01T00:00:00Z");
     await age(b, "2021-03-01T00:00:00Z");
     await age(c, "2022-03-01T00:00:00Z");

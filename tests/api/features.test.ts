@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, signUp, unique, type Seeded } from "../support/api";
+import { createFeature } from "../support/fixtures";
 
 const DUPLICATE =
   "Feature with that name already exists for this project. Note that feature names are case insensitive.";
 
 const featuresPath = (projectId: number) => `/api/v1/projects/${projectId}/features/`;
-
-async function createFeature(s: Seeded, body: Record<string, unknown>, query = "") {
-  const res = await call(`${featuresPath(s.projectId)}${query}`, { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature create failed: ${res.status} ${res.text}`);
-  return res.body;
-}
 
 async function featureNames(s: Seeded): Promise<string[]> {
   const res = await call(featuresPath(s.projectId), { token: s.token });

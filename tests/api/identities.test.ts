@@ -2,6 +2,7 @@
 // overrides and the resolved featurestates/all/ view.
 import { describe, expect, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
+import { createFeature, identify } from "../support/fixtures";
 
 const NOT_FOUND = { detail: "Not found." };
 
@@ -13,25 +14,8 @@ async function createIdentity(s: Seeded, identifier: string): Promise<{ id: numb
   return res.body;
 }
 
-async function createFeature(
-  s: Seeded,
-  body: Record<string, unknown>,
-): Promise<{ id: number; name: string }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
-
 async function documentUpdatedAt(s: Seeded): Promise<string> {
   return (await call(`/api/v1/environments/${s.envKey}/`, { token: s.token })).body.updated_at;
-}
-
-type Flag = { feature: { id: number; name: string }; enabled: boolean; feature_state_value: unknown };
-
-async function identify(s: Seeded, identifier: string, traits: unknown[] = []) {
-  const res = await call("/api/v1/identities/", { envKey: s.envKey, body: { identifier, traits } });
-  if (res.status !== 200) throw new Error(`identify: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body as { traits: { trait_key: string; trait_value: unknown }[]; flags: Flag[] };
 }
 
 describe("core identities", () => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, signUp, type Seeded } from "../support/api";
+import { createFeature } from "../support/fixtures";
 
 type Feature = { id: number; type: string; multivariate_options: { id: number }[] };
-
-async function createFeature(s: Seeded, body: Record<string, unknown>): Promise<Feature> {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature create failed: ${res.status} ${res.text}`);
-  return res.body;
-}
 
 const optionsPath = (s: Seeded, featureId: number) =>
   `/api/v1/projects/${s.projectId}/features/${featureId}/mv-options/`;

@@ -37,7 +37,8 @@ const schedulePath = (featureId: number) =>
 describe("scheduled changes", () => {
   it("applies a due change once with several instances, audited and versioned", async () => {
     const featureId = await newFeature();
-    const runAt = new Date(Date.now() + 1500).toISOString();
+    // Far enough ahead that the flag can be read as it was before, even on a loaded machine.
+    const runAt = new Date(Date.now() + 5000).toISOString();
     const created = await call(schedulePath(featureId), {
       token: s.token,
       body: { enabled: true, feature_state_value: "new", run_at: runAt },
@@ -65,7 +66,7 @@ describe("scheduled changes", () => {
       );
     expect(await flagOf()).toMatchObject({ enabled: false, feature_state_value: "old" });
 
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     let list = await call(schedulePath(featureId), { token: s.token });
     while (list.body[0].status === "PENDING" && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
@@ -99,16 +100,19 @@ describe("scheduled changes", () => {
 
   it("cancels a pending change, which then never applies", async () => {
     const featureId = await newFeature();
+    // Far enough ahead that the cancel lands first even on a loaded machine.
+    const runAt = Date.now() + 5000;
     const created = await call(schedulePath(featureId), {
       token: s.token,
-      body: { enabled: true, run_at: new Date(Date.now() + 800).toISOString() },
+      body: { enabled: true, run_at: new Date(runAt).toISOString() },
     });
     const one = `${schedulePath(featureId)}${created.body.id}/`;
     const cancelled = await call(one, { token: s.token, method: "DELETE" });
     expect(cancelled.status).toBe(204);
     const again = await call(one, { token: s.token, method: "DELETE" });
     expect([again.status, again.body]).toEqual([400, { detail: "Only a pending change can be cancelled." }]);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Past its time, and a few polls more: it must still not apply.
+    await new Promise((r) => setTimeout(r, Math.max(0, runAt - Date.now()) + 1500));
     const list = await call(schedulePath(featureId), { token: s.token });
     expect(list.body.map((c: { status: string }) => c.status)).toEqual(["CANCELLED"]);
     const flags = await call("/api/v1/flags/", { envKey: s.envKey });
@@ -194,7 +198,8 @@ describe("scheduled changes", () => {
     const versionsBefore = (
       await call(`/api/v1/environments/${s.envKey}/features/${featureId}/versions/`, { token: s.token })
     ).body.count;
-    const runAt = new Date(Date.now() + 1000).toISOString();
+    // Far enough ahead that gamma's removal and the before-read land first on a loaded machine.
+    const runAt = new Date(Date.now() + 5000).toISOString();
     const created = await call(schedulePath(featureId), {
       token: s.token,
       body: {

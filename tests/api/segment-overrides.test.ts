@@ -1,41 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
+import { createFeature, createSegment } from "../support/fixtures";
 
 const DENIED = { detail: "You do not have permission to perform this action." };
 const NOT_FOUND = { detail: "Not found." };
 const FS = "/api/v1/features/feature-segments/";
 const STATES = "/api/v1/features/featurestates/";
-
-const rulesFor = (plan: string) => [
-  {
-    type: "ALL",
-    rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: plan }] }],
-  },
-];
-
-async function createFeature(
-  s: Seeded,
-  body: Record<string, unknown> = {},
-): Promise<{ id: number; name: string }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, {
-    token: s.token,
-    body: { name: unique("feature"), ...body },
-  });
-  if (res.status !== 201) throw new Error(`feature: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
-
-async function createSegment(
-  s: Seeded,
-  body: Record<string, unknown> = {},
-): Promise<{ id: number; name: string }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/segments/`, {
-    token: s.token,
-    body: { name: unique("segment"), rules: rulesFor("pro"), ...body },
-  });
-  if (res.status !== 201) throw new Error(`segment: ${res.status} ${res.text}`);
-  return res.body;
-}
 
 async function createFeatureSegment(s: Seeded, featureId: number, segmentId: number) {
   const res = await call(FS, {

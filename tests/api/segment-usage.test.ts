@@ -1,32 +1,10 @@
 // Where a segment is used (Flagsmith's associated-features) and how many stored identities it
 // matches per environment (Ensign's identity-count).
 import { describe, expect, it } from "vitest";
-import { call, seed, signUp, unique, type Seeded } from "../support/api";
+import { call, seed, signUp, type Seeded } from "../support/api";
+import { createFeature, createSegment, equalsRules, identify } from "../support/fixtures";
 
 const NOT_FOUND = { detail: "Not found." };
-
-async function createSegment(s: Seeded, property = "plan", value = "pro"): Promise<{ id: number }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/segments/`, {
-    token: s.token,
-    body: {
-      name: unique("seg"),
-      rules: [
-        { type: "ALL", rules: [{ type: "ANY", conditions: [{ property, operator: "EQUAL", value }] }] },
-      ],
-    },
-  });
-  if (res.status !== 201) throw new Error(`segment: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function createFeature(s: Seeded): Promise<{ id: number }> {
-  const res = await call(`/api/v1/projects/${s.projectId}/features/`, {
-    token: s.token,
-    body: { name: unique("feature") },
-  });
-  if (res.status !== 201) throw new Error(`feature: ${res.status} ${res.text}`);
-  return res.body;
-}
 
 async function override(s: Seeded, envKey: string, featureId: number, segmentId: number): Promise<number> {
   const res = await call(`/api/v1/environments/${envKey}/features/${featureId}/create-segment-override/`, {
@@ -39,15 +17,6 @@ async function override(s: Seeded, envKey: string, featureId: number, segmentId:
   });
   if (res.status !== 201) throw new Error(`override: ${res.status} ${res.text}`);
   return res.body.id;
-}
-
-async function identify(
-  envKey: string,
-  identifier: string,
-  traits: { trait_key: string; trait_value: unknown }[],
-) {
-  const res = await call("/api/v1/identities/", { envKey, body: { identifier, traits } });
-  if (res.status !== 200) throw new Error(`identify: ${res.status} ${res.text}`);
 }
 
 const usagePath = (s: Seeded, segmentId: number, what: string) =>
@@ -117,10 +86,10 @@ describe("segments: identity-count", () => {
   it("counts the stored identities the segment matches, by environment key or id", async () => {
     const s = await seed();
     const segment = await createSegment(s);
-    await identify(s.envKey, "ann", [{ trait_key: "plan", trait_value: "pro" }]);
-    await identify(s.envKey, "bob", [{ trait_key: "plan", trait_value: "free" }]);
-    await identify(s.envKey, "cy", [{ trait_key: "plan", trait_value: "pro" }]);
-    await identify(s.envKey, "dee", []);
+    await identify(s, "ann", [{ trait_key: "plan", trait_value: "pro" }]);
+    await identify(s, "bob", [{ trait_key: "plan", trait_value: "free" }]);
+    await identify(s, "cy", [{ trait_key: "plan", trait_value: "pro" }]);
+    await identify(s, "dee", []);
 
     const byKey = await call(`${usagePath(s, segment.id, "identity-count")}?environment=${s.envKey}`, {
       token: s.token,
@@ -141,7 +110,7 @@ describe("segments: identity-count", () => {
     });
     expect(byId.body).toEqual(byKey.body);
 
-    const nobody = await createSegment(s, "plan", "enterprise");
+    const nobody = await createSegment(s, { rules: equalsRules("plan", "enterprise") });
     const none = await call(`${usagePath(s, nobody.id, "identity-count")}?environment=${s.envKey}`, {
       token: s.token,
     });

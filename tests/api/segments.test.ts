@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, signUp, unique } from "../support/api";
+import { createFeature, createSegment } from "../support/fixtures";
 
 const DENIED = { detail: "You do not have permission to perform this action." };
 const NOT_FOUND = { detail: "Not found." };
@@ -12,25 +13,6 @@ const proRules = () => [
 ];
 
 const segmentsPath = (projectId: number) => `/api/v1/projects/${projectId}/segments/`;
-
-async function createSegment(token: string, projectId: number, body: Record<string, unknown> = {}) {
-  const res = await call(segmentsPath(projectId), {
-    token,
-    body: { name: unique("seg"), rules: proRules(), ...body },
-  });
-  if (res.status !== 201) throw new Error(`segment: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-/** Features belong to another part of the API; it may still be starting up in a fresh tree. */
-async function createFeature(token: string, projectId: number): Promise<{ id: number }> {
-  const res = await call(`/api/v1/projects/${projectId}/features/`, {
-    token,
-    body: { name: unique("feature") },
-  });
-  if (res.status !== 201) throw new Error(`feature: ${res.status} ${res.text.slice(0, 200)}`);
-  return res.body;
-}
 
 async function segmentCount(token: string, projectId: number): Promise<number> {
   return (await call(segmentsPath(projectId), { token })).body.count;
@@ -130,25 +112,28 @@ describe("segments: create and read", () => {
 
   it("stores condition values as Python prints them and keeps valueless operators null", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId, {
-      rules: [
-        {
-          type: "ANY",
-          conditions: [
-            { property: "a", operator: "EQUAL", value: false },
-            { property: "b", operator: "EQUAL", value: 1.5 },
-            { property: "c", operator: "LESS_THAN", value: 0.00001 },
-            { property: "d", operator: "IS_SET" },
-            { property: "e", operator: "IS_NOT_SET", value: null },
-            { operator: "PERCENTAGE_SPLIT", value: 25 },
-            { property: "f", operator: "MODULO", value: "2|0" },
-            { property: "g", operator: "IN", value: "a,b,c" },
-            { property: "h", operator: "REGEX", value: "(?i)^admin" },
-            { property: "v", operator: "GREATER_THAN_INCLUSIVE", value: "1.2.0:semver" },
-          ],
-        },
-      ],
-    });
+    const segment = await createSegment(
+      { token, projectId },
+      {
+        rules: [
+          {
+            type: "ANY",
+            conditions: [
+              { property: "a", operator: "EQUAL", value: false },
+              { property: "b", operator: "EQUAL", value: 1.5 },
+              { property: "c", operator: "LESS_THAN", value: 0.00001 },
+              { property: "d", operator: "IS_SET" },
+              { property: "e", operator: "IS_NOT_SET", value: null },
+              { operator: "PERCENTAGE_SPLIT", value: 25 },
+              { property: "f", operator: "MODULO", value: "2|0" },
+              { property: "g", operator: "IN", value: "a,b,c" },
+              { property: "h", operator: "REGEX", value: "(?i)^admin" },
+              { property: "v", operator: "GREATER_THAN_INCLUSIVE", value: "1.2.0:semver" },
+            ],
+          },
+        ],
+      },
+    );
     const values = segment.rules[0].conditions.map((c: { value: string | null }) => c.value);
     expect(values).toEqual([
       "False",
@@ -167,9 +152,9 @@ describe("segments: create and read", () => {
 
   it("lists a project's segments, paged, searchable by name", async () => {
     const { token, projectId } = await seed();
-    await createSegment(token, projectId, { name: "Beta Testers" });
-    await createSegment(token, projectId, { name: "Staff" });
-    await createSegment(token, projectId, { name: "beta EU" });
+    await createSegment({ token, projectId }, { name: "Beta Testers" });
+    await createSegment({ token, projectId }, { name: "Staff" });
+    await createSegment({ token, projectId }, { name: "beta EU" });
     const all = await call(segmentsPath(projectId), { token });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ count: 3, next: null, previous: null });
@@ -198,7 +183,7 @@ describe("segments: create and read", () => {
     const { token, projectId, envKey } = await seed();
     const before = (await call(`/api/v1/environments/${envKey}/`, { token })).body.updated_at;
     await new Promise((r) => setTimeout(r, 5));
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const afterCreate = (await call(`/api/v1/environments/${envKey}/`, { token })).body.updated_at;
     expect(afterCreate > before).toBe(true);
     await new Promise((r) => setTimeout(r, 5));
@@ -215,7 +200,7 @@ describe("segments: create and read", () => {
 describe("segments: update and delete", () => {
   it("PATCH with rules replaces the whole tree; other fields stay", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId, { name: "Country", description: "d" });
+    const segment = await createSegment({ token, projectId }, { name: "Country", description: "d" });
     const path = `${segmentsPath(projectId)}${segment.id}/`;
     const patched = await call(path, {
       method: "PATCH",
@@ -244,7 +229,7 @@ describe("segments: update and delete", () => {
 
   it("drops rules and conditions marked delete, as the legacy dashboard sends them", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const res = await call(`${segmentsPath(projectId)}${segment.id}/`, {
       method: "PATCH",
       token,
@@ -268,7 +253,7 @@ describe("segments: update and delete", () => {
 
   it("PUT needs the whole segment", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const path = `${segmentsPath(projectId)}${segment.id}/`;
     const partial = await call(path, { method: "PUT", token, body: { description: "x" } });
     expect(partial.status).toBe(400);
@@ -280,7 +265,7 @@ describe("segments: update and delete", () => {
 
   it("deletes a segment", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const path = `${segmentsPath(projectId)}${segment.id}/`;
     const res = await call(path, { method: "DELETE", token });
     expect(res.status).toBe(204);
@@ -293,15 +278,15 @@ describe("segments: update and delete", () => {
 describe("segments: feature-specific", () => {
   it("accepts a feature of the same project only", async () => {
     const { token, projectId, organisationId } = await seed();
-    const feature = await createFeature(token, projectId);
-    const segment = await createSegment(token, projectId, { feature: feature.id });
+    const feature = await createFeature({ token, projectId });
+    const segment = await createSegment({ token, projectId }, { feature: feature.id });
     expect(segment.feature).toBe(feature.id);
 
     const sibling = await call("/api/v1/projects/", {
       token,
       body: { name: unique("p"), organisation: organisationId },
     });
-    const foreign = await createFeature(token, sibling.body.id);
+    const foreign = await createFeature({ token, projectId: sibling.body.id });
     const res = await call(segmentsPath(projectId), {
       token,
       body: { name: "x", feature: foreign.id, rules: proRules() },
@@ -310,7 +295,7 @@ describe("segments: feature-specific", () => {
     expect(res.body).toEqual({ feature: [`Invalid pk "${foreign.id}" - object does not exist.`] });
 
     const other = await seed();
-    const hidden = await createFeature(other.token, other.projectId);
+    const hidden = await createFeature({ token: other.token, projectId: other.projectId });
     const denied = await call(segmentsPath(projectId), {
       token,
       body: { name: "x", feature: hidden.id, rules: proRules() },
@@ -495,7 +480,7 @@ describe("segments: validation writes nothing", () => {
 
   it("an invalid PATCH leaves the rules as they were", async () => {
     const { token, projectId } = await seed();
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const path = `${segmentsPath(projectId)}${segment.id}/`;
     const res = await call(path, {
       method: "PATCH",
@@ -513,7 +498,7 @@ describe("segments: validation writes nothing", () => {
       rules: [{}, { conditions: [{ operator: ['"NOPE" is not a valid choice.'] }] }],
     });
     const other = await seed();
-    const hidden = await createFeature(other.token, other.projectId);
+    const hidden = await createFeature({ token: other.token, projectId: other.projectId });
     const denied = await call(path, {
       method: "PATCH",
       token,
@@ -540,7 +525,7 @@ describe("segments: access", () => {
 
   it("hides other users' projects and segments (404) and writes nothing there", async () => {
     const owner = await seed();
-    const segment = await createSegment(owner.token, owner.projectId);
+    const segment = await createSegment({ token: owner.token, projectId: owner.projectId });
     const { token } = await signUp();
     const path = `${segmentsPath(owner.projectId)}${segment.id}/`;
     expect((await call(segmentsPath(owner.projectId), { token })).status).toBe(404);
@@ -559,7 +544,7 @@ describe("segments: access", () => {
 
   it("answers 404 for a segment of another project, an unknown id or a malformed id", async () => {
     const { token, projectId, organisationId } = await seed();
-    const segment = await createSegment(token, projectId);
+    const segment = await createSegment({ token, projectId });
     const sibling = await call("/api/v1/projects/", {
       token,
       body: { name: unique("p"), organisation: organisationId },

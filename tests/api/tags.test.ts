@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { call, seed, signUp, type Seeded } from "../support/api";
+import { createFeature } from "../support/fixtures";
 
 const tagsPath = (s: Seeded) => `/api/v1/projects/${s.projectId}/tags/`;
 const featuresPath = (s: Seeded) => `/api/v1/projects/${s.projectId}/features/`;
@@ -7,12 +8,6 @@ const featuresPath = (s: Seeded) => `/api/v1/projects/${s.projectId}/features/`;
 async function createTag(s: Seeded, body: Record<string, unknown>) {
   const res = await call(tagsPath(s), { token: s.token, body });
   if (res.status !== 201) throw new Error(`tag create failed: ${res.status} ${res.text}`);
-  return res.body;
-}
-
-async function createFeature(s: Seeded, body: Record<string, unknown>) {
-  const res = await call(featuresPath(s), { token: s.token, body });
-  if (res.status !== 201) throw new Error(`feature create failed: ${res.status} ${res.text}`);
   return res.body;
 }
 

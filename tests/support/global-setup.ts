@@ -1,29 +1,65 @@
-// Starts one production Ensign server on a fresh database for the API test run.
-// TEST_DATABASE=postgres runs it on a new PostgreSQL database (created and dropped here);
-// otherwise on a new SQLite file. Each test file seeds its own uniquely named users and
-// organisations, so files do not see each other's data.
+// Starts the API test run's production Ensign servers, one per vitest worker, each on its own
+// fresh database: TEST_DATABASE=postgres gives each a new PostgreSQL database (created and
+// dropped here), otherwise a new SQLite file. A worker runs one test file at a time, so a
+// server still sees a single file at a time, as when the suite ran in one process; each test
+// file also seeds its own uniquely named users and organisations. tests/support/worker-server.ts
+// hands each worker its own server through `inject("baseUrl")` and `inject("databaseUrl")`.
 import type { TestProject } from "vitest/node";
 import { startEnsign, type RunningEnsign } from "./server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
-let server: RunningEnsign | undefined;
-let database: TestDatabase | undefined;
+export type WorkerServer = { baseUrl: string; databaseUrl: string };
+
+const servers: RunningEnsign[] = [];
+const databases: TestDatabase[] = [];
+
+/** As many servers as files can run at once: the project's workers, or fewer files. */
+async function serverCount(project: TestProject): Promise<number> {
+  const workers = Math.max(1, project.config.maxWorkers ?? 1);
+  try {
+    // The command line's file filters (not in vitest's public types): `vitest run x.test.ts`
+    // needs one server, not one per worker.
+    const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+    const { testFiles } = await project.globTestFiles(filters);
+    return Math.max(1, Math.min(workers, testFiles.length));
+  } catch {
+    return workers;
+  }
+}
 
 export async function setup(project: TestProject) {
-  database = await createTestDatabase();
-  server = await startEnsign({ databaseUrl: database.url });
-  project.provide("baseUrl", server.url);
-  project.provide("databaseUrl", database.url);
+  const count = await serverCount(project);
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, async () => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const server = await startEnsign({ databaseUrl: database.url });
+      servers.push(server);
+      return { baseUrl: server.url, databaseUrl: database.url };
+    }),
+  );
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  const workerServers = started.map((s) => (s as PromiseFulfilledResult<WorkerServer>).value);
+  project.provide("workerServers", workerServers);
+  // What a file sees before worker-server.ts picks its worker's own (and for tools that
+  // import a test module outside a worker).
+  project.provide("baseUrl", workerServers[0].baseUrl);
+  project.provide("databaseUrl", workerServers[0].databaseUrl);
 }
 
 export async function teardown() {
-  await server?.stop();
-  await database?.drop();
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+  await Promise.all(databases.splice(0).map((d) => d.drop()));
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    workerServers: WorkerServer[];
   }
 }

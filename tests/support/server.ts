@@ -59,7 +59,8 @@ export async function startEnsign(options: {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: on a loaded machine, with other workers' servers starting too, start-up is slow.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Ensign exited early:\n${output}`);
     try {
