@@ -15,10 +15,40 @@ stage "build" npm run build
 
 stage "unit tests" npx vitest run --project unit
 
-stage "API tests on SQLite" env TEST_DATABASE=sqlite npx vitest run --project api
+# The API suite waits on its server more than it computes, so the SQLite and PostgreSQL runs
+# go side by side (each its own server and database), their logs printed as each ends.
+# ENSIGN_API_DATABASES_AT_ONCE=1 runs them one after the other instead.
+api_run() {
+  env TEST_DATABASE="$1" npx vitest run --project api
+}
+api_runs_side_by_side() {
+  local logs pids=() status=0 db
+  logs=$(mktemp -d)
+  for db in "$@"; do
+    api_run "$db" >"$logs/$db.log" 2>&1 &
+    pids+=("$!")
+  done
+  local i=0
+  for db in "$@"; do
+    local s=0
+    wait "${pids[$i]}" || s=$?
+    echo "---- API tests on $db (exit $s)"
+    cat "$logs/$db.log"
+    [ "$s" = 0 ] || status=$s
+    i=$((i + 1))
+  done
+  rm -rf "$logs"
+  return "$status"
+}
 
-if [ "${ENSIGN_SKIP_POSTGRES:-0}" != "1" ]; then
-  stage "API tests on PostgreSQL" env TEST_DATABASE=postgres npx vitest run --project api
+databases=(sqlite)
+[ "${ENSIGN_SKIP_POSTGRES:-0}" != "1" ] && databases+=(postgres)
+if [ "${ENSIGN_API_DATABASES_AT_ONCE:-2}" -gt 1 ] && [ "${#databases[@]}" -gt 1 ]; then
+  stage "API tests on ${databases[*]}, side by side" api_runs_side_by_side "${databases[@]}"
+else
+  for db in "${databases[@]}"; do
+    stage "API tests on $db" api_run "$db"
+  done
 fi
 
 if [ -f playwright.config.ts ]; then
