@@ -54,12 +54,6 @@ export class NotFoundError extends ApiError {
   }
 }
 
-export class ConflictError extends ApiError {
-  constructor(detail: string) {
-    super(409, { detail });
-  }
-}
-
 /** 429 in DRF's throttle wording, with Retry-After. */
 export class ThrottledError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
