@@ -14,6 +14,9 @@ export type PropagationResult = {
   lastStreamMs: number[];
   flagsMs: number[];
   writeMs: number[];
+  /** Per change, ms from A's answer to B's last stream and to B's /flags/ (the NOTIFY path's own cost). */
+  lastStreamAfterAnswerMs: number[];
+  flagsAfterAnswerMs: number[];
   missed: number;
 };
 
@@ -91,6 +94,8 @@ export async function measurePropagation(options: {
     lastStreamMs: [],
     flagsMs: [],
     writeMs: [],
+    lastStreamAfterAnswerMs: [],
+    flagsAfterAnswerMs: [],
     missed: 0,
   };
   const flagValueOnB = async () => {
@@ -127,7 +132,9 @@ export async function measurePropagation(options: {
       body: JSON.stringify({ feature_state_value: value }),
     }).then((res) => {
       if (!res.ok) throw new Error(`write on A: ${res.status}`);
-      result.writeMs.push(performance.now() - sentAt);
+      const answeredMs = performance.now() - sentAt;
+      result.writeMs.push(answeredMs);
+      return answeredMs;
     });
     const flagsServed = (async () => {
       const deadline = sentAt + 10_000;
@@ -137,13 +144,19 @@ export async function measurePropagation(options: {
       }
       return null;
     })();
-    await write;
+    const answeredMs = await write;
     const flagsAt = await flagsServed;
     await Promise.race([streamsDone, sleep(10_000)]);
     if (flagsAt === null || last === null) result.missed += 1;
-    if (flagsAt !== null) result.flagsMs.push(flagsAt);
+    if (flagsAt !== null) {
+      result.flagsMs.push(flagsAt);
+      result.flagsAfterAnswerMs.push(Math.max(0, flagsAt - answeredMs));
+    }
     if (first !== null) result.firstStreamMs.push((first as number) - sentAt);
-    if (last !== null) result.lastStreamMs.push((last as number) - sentAt);
+    if (last !== null) {
+      result.lastStreamMs.push((last as number) - sentAt);
+      result.lastStreamAfterAnswerMs.push(Math.max(0, (last as number) - sentAt - answeredMs));
+    }
     await sleep(20);
   }
   for (const stream of opened) stream.socket.destroy();
@@ -165,6 +178,7 @@ export function describePropagation(r: PropagationResult): string {
     `  first SSE stream on B:      ${stats(r.firstStreamMs)}`,
     `  last SSE stream on B:       ${stats(r.lastStreamMs)}`,
     `  B's /flags/ serves the value: ${stats(r.flagsMs)}`,
+    `  from A's answer (0 when B was first): last SSE stream ${stats(r.lastStreamAfterAnswerMs)}; /flags/ ${stats(r.flagsAfterAnswerMs)}`,
     `  changes not seen everywhere within 10 s: ${r.missed}`,
   ].join("\n");
 }

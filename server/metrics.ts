@@ -15,7 +15,8 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 export type DelaySummary = { count: number; p50_ms: number; p99_ms: number; max_ms: number; mean_ms: number };
 
-const ms = (ns: number) => Math.round(ns / 10_000) / 100;
+/** Node records the time between samples: the delay is what exceeds the sampling interval. */
+const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000) / 100 - RESOLUTION_MS);
 
 /** The histogram's percentiles in milliseconds (zeros before its first sample). */
 export function summariseDelay(
