@@ -122,5 +122,26 @@ describe.skipIf(!usesPostgres())(
         stream.source.close();
       }
     }, 120_000);
+
+    it("reconnects a dropped LISTEN connection and catches up on what it missed", async () => {
+      await flagsOnB();
+      const listening = `FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN ensign_revisions'`;
+      const listeners = async () => rawQuery(inject("databaseUrl"), `SELECT pid ${listening}`);
+      // B's (A serves no SDK call, so it has nothing to listen for). Cut, it misses what is
+      // notified until it is back.
+      await eventually("B LISTENing", async () => (await listeners()).length === 1);
+      await rawQuery(inject("databaseUrl"), `SELECT pg_terminate_backend(pid) ${listening}`);
+      await patchOnA({ feature_state_value: "after-reconnect" });
+      await eventually(
+        "the write on B once its listener is back",
+        async () => (await flagsOnB()).flag.feature_state_value === "after-reconnect",
+      );
+      await eventually("B LISTENing again", async () => (await listeners()).length === 1);
+      await patchOnA({ feature_state_value: "by-notify-again" });
+      await eventually(
+        "a later write on B by NOTIFY",
+        async () => (await flagsOnB()).flag.feature_state_value === "by-notify-again",
+      );
+    }, 120_000);
   },
 );
