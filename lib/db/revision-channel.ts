@@ -39,7 +39,12 @@ export function parseRevisionPayload(payload: string): { instance: string; ids: 
 /** Sends the change to the other instances; call it after the write has committed. */
 export function publishRevisionChange(ids: ChangedEnvironments): void {
   if (!isPostgresUrl(databaseUrl()) || (ids !== "all" && ids.length === 0)) return;
-  db.$queryRawUnsafe("SELECT pg_notify($1, $2)", REVISION_CHANNEL, formatRevisionPayload(state.instance, ids))
+  // executeRaw: pg_notify returns void, a column type that queryRaw cannot read.
+  db.$executeRawUnsafe(
+    "SELECT pg_notify($1, $2)",
+    REVISION_CHANNEL,
+    formatRevisionPayload(state.instance, ids),
+  )
     // The others learn of it at their next poll instead.
     .catch((error: unknown) => console.error("[ensign] revision NOTIFY failed:", error));
 }

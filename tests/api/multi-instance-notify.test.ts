@@ -17,6 +17,8 @@ const ARRIVAL_TIMEOUT_MS = 30_000;
 let a: RunningEnsign;
 let b: RunningEnsign;
 let data: Seeded;
+/** What A logs after start-up: a failing NOTIFY would show here. */
+let logOfA = "";
 
 /** Polls `check` until it holds, or fails after ARRIVAL_TIMEOUT_MS. */
 async function eventually(what: string, check: () => Promise<boolean>) {
@@ -67,6 +69,8 @@ describe.skipIf(!usesPostgres())(
         startEnsign({ databaseUrl }),
         startEnsign({ databaseUrl, env: { ENSIGN_REVISION_POLL_MS: String(TEN_MINUTES_MS) } }),
       ]);
+      a.process.stdout?.on("data", (chunk) => (logOfA += chunk));
+      a.process.stderr?.on("data", (chunk) => (logOfA += chunk));
       data = await seed(a.url);
       const feature = await call(`/api/v1/projects/${data.projectId}/features/`, {
         baseUrl: a.url,
@@ -118,6 +122,7 @@ describe.skipIf(!usesPostgres())(
         );
         await eventually("the notified change on B's stream", async () => stream.updates.length === 3);
         expect(stream.updates[2]).toBeGreaterThan(stream.updates[1]);
+        expect(logOfA).not.toContain("NOTIFY failed");
       } finally {
         stream.source.close();
       }
