@@ -4,6 +4,7 @@
 // to raw Node speed" is measured against.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 
 const [port, flagsFile, documentFile, identityFile, dbFile] = process.argv.slice(2);
@@ -29,8 +30,24 @@ const identify = db.transaction((body: Body) => {
   for (const t of body.traits) upsertTrait.run(id, t.trait_key, typeof t.trait_value, String(t.trait_value));
 });
 
+// The same event-loop delay view as Ensign's GET /health/metrics/ (server/metrics.ts), for the
+// open-loop runs to compare.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000) / 100 - 5);
+
 const json = { "Content-Type": "application/json" };
 createServer((req, res) => {
+  if (req.url?.startsWith("/health/metrics/")) {
+    const since_last_read = {
+      count: loopDelay.count,
+      p50_ms: ms(loopDelay.percentile(50)),
+      p99_ms: ms(loopDelay.percentile(99)),
+      max_ms: ms(loopDelay.max),
+    };
+    loopDelay.reset();
+    return res.writeHead(200, json).end(JSON.stringify({ event_loop_delay: { since_last_read } }));
+  }
   if (req.url?.startsWith("/api/v1/flags/")) return res.writeHead(200, json).end(flags);
   if (req.url?.startsWith("/api/v1/environment-document/")) return res.writeHead(200, json).end(document);
   if (req.url?.startsWith("/api/v1/identities/") && req.method === "POST") {

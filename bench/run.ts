@@ -5,14 +5,35 @@
 // Servers run pinned to CPU 0 and the load generator to CPU 1 (one core each).
 // Then the realtime parts: OFREP bulk evaluation, and SSE fan-out (N open streams, the server's
 // memory per stream, and the time a flag change takes to reach all of them).
+// Then open-loop runs (bench/open-loop.ts): GET /flags/ and POST /identities/ sent on a fixed
+// schedule at several rates, for the baseline and Ensign, with each server's event-loop delay.
+// Last, on PostgreSQL, two instances: how long a write on A takes to reach B's SSE streams and
+// B's /flags/ (bench/propagation.ts).
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
-//   --sse-streams=<n> (1000) --only=realtime (skip the baseline, the /flags/, document and identity runs)
+//   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
+//   --open-loop-seconds=<s> (10) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
+//   --propagation-poll-ms=<ms> (250: B's ENSIGN_REVISION_POLL_MS)
+//   --postgres-url=<admin url> (postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made there)
+//   --only=realtime (OFREP and SSE fan-out) | --only=open-loop | --only=propagation
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/server";
+import {
+  describeOpenLoop,
+  openLoopTable,
+  runOpenLoop,
+  type OpenLoopRequest,
+  type OpenLoopResult,
+} from "./open-loop";
+import {
+  createBenchDatabase,
+  describePropagation,
+  measurePropagation,
+  type PropagationResult,
+} from "./propagation";
 import { randomTraits, seedHeavyProfile } from "./seed";
 import { describeFanout, measureSseFanout, sseCapsFor, type FanoutResult } from "./sse-fanout";
 
@@ -27,7 +48,16 @@ const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
 const SSE_STREAMS = Number(args["sse-streams"] ?? 1000);
-const ONLY_REALTIME = args.only === "realtime";
+const ONLY = args.only as "realtime" | "open-loop" | "propagation" | undefined;
+const OPEN_LOOP_RATES = String(args["open-loop-rates"] ?? "500,1000,2000")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
+const OPEN_LOOP_SECONDS = Number(args["open-loop-seconds"] ?? 10);
+const PROPAGATION_CHANGES = Number(args["propagation-changes"] ?? 50);
+const PROPAGATION_STREAMS = Number(args["propagation-streams"] ?? 100);
+const PROPAGATION_POLL_MS = Number(args["propagation-poll-ms"] ?? 250);
+const POSTGRES_URL = args["postgres-url"] ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const tsx = path.join(root, "node_modules/.bin/tsx");
 // Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
 // and flags (ENSIGN_HEAP_MB, default 160; 8 MB semi-spaces). The baseline is TypeScript run
@@ -222,11 +252,16 @@ async function main() {
       DATABASE_URL: databaseUrl,
       NODE_ENV: "production",
       NEXTAUTH_SECRET: "bench",
+      // The open-loop runs read the event-loop delay from GET /health/metrics/.
+      ENSIGN_DEBUG_METRICS: "1",
       // The fan-out opens every stream of one environment from one address.
       ...sseCapsFor(SSE_STREAMS),
     },
     "/health/liveness/",
   );
+  let fanout: FanoutResult | null = null;
+  let propagation: PropagationResult | null = null;
+  const openLoop: OpenLoopResult[] = [];
   try {
     const post = async (p: string, body: unknown, token?: string, envKey?: string) => {
       const res = await fetch(ensign.url + p, {
@@ -273,7 +308,18 @@ async function main() {
     const results: Result[] = [];
     const client = { "X-Environment-Key": env.api_key, "Content-Type": "application/json" };
     const server = { "X-Environment-Key": serverKey };
-    if (!ONLY_REALTIME) {
+    const runClosed = ONLY === undefined;
+    const runOpen = (ONLY === undefined || ONLY === "open-loop") && OPEN_LOOP_RATES.length > 0;
+    const openLoopSuite = async (target: string, on: Server) => {
+      for (const rate of OPEN_LOOP_RATES) {
+        for (const spec of openLoopSpecs(target, env.api_key)) {
+          const r = await runOpenLoop({ ...spec, target, baseUrl: on.url, rate, seconds: OPEN_LOOP_SECONDS });
+          console.log(describeOpenLoop(r));
+          openLoop.push(r);
+        }
+      }
+    };
+    if (runClosed || runOpen) {
       const baselinePort = await freePort();
       const baseline = await startServer(
         [
@@ -288,25 +334,31 @@ async function main() {
         "/api/v1/flags/",
       );
       signal(ensign.child, "SIGSTOP"); // one server on CPU 0 at a time
-      results.push(
-        await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
-      );
-      results.push(
-        await load("GET /api/v1/environment-document/", "baseline", baseline, {
-          path: "/api/v1/environment-document/",
-          headers: server,
-        }),
-      );
-      results.push(
-        await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
-          path: "/api/v1/identities/",
-          headers: client,
-          requests: identityRequests("base-", 100_000, new Set()),
-        }),
-      );
+      if (runClosed) {
+        results.push(
+          await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
+        );
+        results.push(
+          await load("GET /api/v1/environment-document/", "baseline", baseline, {
+            path: "/api/v1/environment-document/",
+            headers: server,
+          }),
+        );
+        results.push(
+          await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
+            path: "/api/v1/identities/",
+            headers: client,
+            requests: identityRequests("base-", 100_000, new Set()),
+          }),
+        );
+      }
+      if (runOpen) await openLoopSuite("baseline", baseline);
       signal(baseline.child, "SIGKILL");
       signal(ensign.child, "SIGCONT");
+      if (runOpen) await openLoopSuite("ensign", ensign);
+    }
 
+    if (runClosed) {
       results.push(
         await load("GET /api/v1/flags/", "ensign", ensign, { path: "/api/v1/flags/", headers: client }),
       );
@@ -327,47 +379,49 @@ async function main() {
       await verifyAcknowledged(ensign.url, env.api_key, token, acked);
     }
 
-    results.push(
-      await load("POST /ofrep/v1/evaluate/flags (bulk, no context)", "ensign", ensign, {
-        path: "/ofrep/v1/evaluate/flags",
-        method: "POST",
-        headers: client,
-        body: "{}",
-      }),
-    );
-    results.push(
-      await load("POST /ofrep/v1/evaluate/flags (bulk, key + 5 traits)", "ensign", ensign, {
-        path: "/ofrep/v1/evaluate/flags",
-        headers: client,
-        requests: ofrepRequests(),
-      }),
-    );
-    const states = await (
-      await fetch(`${ensign.url}/api/v1/environments/${env.api_key}/featurestates/?page_size=1`, {
-        headers: { Authorization: `Token ${token}` },
-      })
-    ).json();
-    const state = states.results[0];
-    const fanout = await measureSseFanout({
-      port: ensignPort,
-      pid: ensign.child.pid!,
-      envKey: env.api_key,
-      streams: SSE_STREAMS,
-      change: async () => {
-        const res = await fetch(
-          `${ensign.url}/api/v1/environments/${env.api_key}/featurestates/${state.id}/`,
-          {
-            method: "PATCH",
-            headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
-            body: JSON.stringify({ enabled: !state.enabled }),
-          },
-        );
-        if (!res.ok) throw new Error(`flag change: ${res.status}`);
-      },
-    });
-    console.log(describeFanout(fanout));
+    if (ONLY === undefined || ONLY === "realtime") {
+      results.push(
+        await load("POST /ofrep/v1/evaluate/flags (bulk, no context)", "ensign", ensign, {
+          path: "/ofrep/v1/evaluate/flags",
+          method: "POST",
+          headers: client,
+          body: "{}",
+        }),
+      );
+      results.push(
+        await load("POST /ofrep/v1/evaluate/flags (bulk, key + 5 traits)", "ensign", ensign, {
+          path: "/ofrep/v1/evaluate/flags",
+          headers: client,
+          requests: ofrepRequests(),
+        }),
+      );
+      const states = await (
+        await fetch(`${ensign.url}/api/v1/environments/${env.api_key}/featurestates/?page_size=1`, {
+          headers: { Authorization: `Token ${token}` },
+        })
+      ).json();
+      const state = states.results[0];
+      fanout = await measureSseFanout({
+        port: ensignPort,
+        pid: ensign.child.pid!,
+        envKey: env.api_key,
+        streams: SSE_STREAMS,
+        change: async () => {
+          const res = await fetch(
+            `${ensign.url}/api/v1/environments/${env.api_key}/featurestates/${state.id}/`,
+            {
+              method: "PATCH",
+              headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
+              body: JSON.stringify({ enabled: !state.enabled }),
+            },
+          );
+          if (!res.ok) throw new Error(`flag change: ${res.status}`);
+        },
+      });
+      console.log(describeFanout(fanout));
+    }
 
-    if (args["skip-scale"] !== "true" && !ONLY_REALTIME) {
+    if (args["skip-scale"] !== "true" && ONLY === undefined) {
       console.log(`growing stored identities to ${IDENTITIES.toLocaleString()}…`);
       const started = Date.now();
       execFileSync(tsx, ["bench/grow-identities.ts", String(env.id), String(IDENTITIES)], {
@@ -384,9 +438,110 @@ async function main() {
         }),
       );
     }
-    report(results, fanout);
+    if ((ONLY === undefined || ONLY === "propagation") && PROPAGATION_CHANGES > 0) {
+      signal(ensign.child, "SIGSTOP"); // A and B take CPU 0
+      try {
+        propagation = await runPropagation();
+        console.log(describePropagation(propagation));
+      } finally {
+        signal(ensign.child, "SIGCONT");
+      }
+    }
+    report(results, fanout, openLoop, propagation);
   } finally {
     signal(ensign.child, "SIGKILL");
+  }
+}
+
+/** The open-loop requests: the client's flags, and identities each with five traits. */
+function openLoopSpecs(target: string, envKey: string): { name: string; spec: OpenLoopRequest }[] {
+  let n = 0;
+  return [
+    {
+      name: "GET /api/v1/flags/",
+      spec: { method: "GET", path: "/api/v1/flags/", headers: { "X-Environment-Key": envKey } },
+    },
+    {
+      name: "POST /api/v1/identities/ (5 traits)",
+      spec: {
+        method: "POST",
+        path: "/api/v1/identities/",
+        headers: { "X-Environment-Key": envKey, "Content-Type": "application/json" },
+        body: () => {
+          const i = n++;
+          return JSON.stringify({ identifier: `open-${target}-${i % 100_000}`, traits: randomTraits(i) });
+        },
+      },
+    },
+  ];
+}
+
+/** Two instances on a fresh PostgreSQL database: A takes the writes, B the streams and reads. */
+async function runPropagation(): Promise<PropagationResult> {
+  const database = await createBenchDatabase(POSTGRES_URL);
+  const servers: Server[] = [];
+  try {
+    const start = async (pollMs: number) => {
+      const port = await freePort();
+      const env = {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: database.url,
+        NODE_ENV: "production",
+        NEXTAUTH_SECRET: "bench",
+        ENSIGN_REVISION_POLL_MS: String(pollMs),
+        ...sseCapsFor(PROPAGATION_STREAMS),
+      };
+      const server = await startServer(ensignCommand, port, env, "/health/liveness/");
+      servers.push(server);
+      return { ...server, port };
+    };
+    // One after the other: both would apply the migrations of the fresh database at once.
+    const a = await start(250);
+    const b = await start(PROPAGATION_POLL_MS);
+    const call = async (p: string, body: unknown, token?: string) => {
+      const res = await fetch(a.url + p, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(token ? { Authorization: `Token ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const { key: token } = await call("/api/v1/auth/users/", {
+      email: "propagation@example.com",
+      password: "bench-password",
+    });
+    const org = await call("/api/v1/organisations/", { name: "Propagation" }, token);
+    const project = await call("/api/v1/projects/", { name: "Propagation", organisation: org.id }, token);
+    const env = await call("/api/v1/environments/", { name: "Production", project: project.id }, token);
+    await call(`/api/v1/projects/${project.id}/features/`, { name: "propagation_flag" }, token);
+    const states = await (
+      await fetch(
+        `${a.url}/api/v1/environments/${env.api_key}/featurestates/?feature_name=propagation_flag`,
+        {
+          headers: { Authorization: `Token ${token}` },
+        },
+      )
+    ).json();
+    return await measurePropagation({
+      urlA: a.url,
+      urlB: b.url,
+      portB: b.port,
+      token,
+      envKey: env.api_key,
+      featureName: "propagation_flag",
+      stateId: states.results[0].id,
+      streams: PROPAGATION_STREAMS,
+      changes: PROPAGATION_CHANGES,
+      pollMs: PROPAGATION_POLL_MS,
+    });
+  } finally {
+    for (const server of servers) signal(server.child, "SIGKILL");
+    await database.drop().catch(() => undefined);
   }
 }
 
@@ -410,7 +565,12 @@ async function verifyAcknowledged(url: string, envKey: string, token: string, ac
   );
 }
 
-function report(results: Result[], fanout: FanoutResult) {
+function report(
+  results: Result[],
+  fanout: FanoutResult | null,
+  openLoop: OpenLoopResult[],
+  propagation: PropagationResult | null,
+) {
   const lines = [
     `| endpoint | target | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs baseline |`,
     `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
@@ -424,7 +584,16 @@ function report(results: Result[], fanout: FanoutResult) {
   }
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
   const header = `Ensign benchmark, ${new Date().toISOString()}, ${cpu}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, server on one core, autocannon on the other.`;
-  const text = `${header}\n\n${lines.join("\n")}\n\n${describeFanout(fanout)}\n`;
+  const sections = [header];
+  if (results.length) sections.push(lines.join("\n"));
+  if (fanout) sections.push(describeFanout(fanout));
+  if (openLoop.length) {
+    sections.push(
+      `Open loop, ${OPEN_LOOP_SECONDS} s per rate (latency from each request's due time; loop = the server's event-loop delay over the run):\n\n${openLoopTable(openLoop)}`,
+    );
+  }
+  if (propagation) sections.push(describePropagation(propagation));
+  const text = `${sections.join("\n\n")}\n`;
   mkdirSync(path.join(root, "bench/results"), { recursive: true });
   writeFileSync(path.join(root, "bench/results/latest.md"), text);
   console.log(`\n${text}`);

@@ -20,6 +20,7 @@ import { createHeapGuard, isHealthPath, sendShortOfMemory } from "./heap-guard";
 import { maxRequestBodyBytes, readMaxBodyBytesInFlight, readTransportLimits } from "./limits";
 import { createBodyLimiter, withReceivedBody } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
+import { createMetricsEndpoint } from "./metrics";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
 import { ensureAuthSecret } from "./secret";
 import { sendError } from "./respond";
@@ -66,9 +67,11 @@ async function main() {
   const handle = app.getRequestHandler();
   // ENSIGN_FAST_LANE=0 sends SDK calls through Next's route handlers too (for comparison).
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
+  const serveMetrics = createMetricsEndpoint(process.env);
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
-    if (serveSse(req, res) || serveFastLane(req, res, { sdkRoutes: fastLane })) return;
+    if (serveMetrics(req, res) || serveSse(req, res) || serveFastLane(req, res, { sdkRoutes: fastLane }))
+      return;
     const method = req.method ?? "GET";
     const pathname = (req.url ?? "/").split("?", 1)[0];
     if (isApiPath(pathname) && !routeMethods.serves(pathname)) return sendError(res, new NotFoundError());

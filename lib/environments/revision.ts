@@ -2,6 +2,7 @@
 // environments it touches. SDK snapshots are keyed by that revision, so instances that
 // did not make the write notice it too (see lib/sdk).
 import { afterCommit, db, type DbOrTx } from "@/lib/db/client";
+import { publishRevisionChange } from "@/lib/db/revision-channel";
 
 type Listener = (environmentIds: number[] | "all") => void;
 const listeners = ((globalThis as Record<symbol, Set<Listener>>)[Symbol.for("ensign.revision.listeners")] ??=
@@ -37,6 +38,10 @@ export async function touchEnvironments(
         ? where.environmentIds
         : "all";
   // After the commit: a snapshot compiled between this update and the commit would read the
-  // old rows, and this process would serve them until the next revision poll.
-  afterCommit(() => notify(ids));
+  // old rows, and this process would serve them until the next revision poll. The other
+  // instances on PostgreSQL hear of it through NOTIFY (lib/db/revision-channel.ts).
+  afterCommit(() => {
+    notify(ids);
+    publishRevisionChange(ids);
+  });
 }

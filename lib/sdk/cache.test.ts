@@ -17,6 +17,8 @@ const db = vi.hoisted(() => {
     compiles: 0,
     keyLookups: 0,
     listener: null as null | ((ids: number[] | "all") => void),
+    /** Another instance's NOTIFY (lib/db/revision-channel.ts). */
+    remote: null as null | { onChange: (ids: number[] | "all") => void; onConnect: () => void },
   };
 });
 
@@ -55,6 +57,13 @@ vi.mock("@/lib/environments/revision", () => ({
   onEnvironmentsChanged: (listener: (ids: number[] | "all") => void) => {
     db.listener = listener;
     return () => (db.listener = null);
+  },
+}));
+
+vi.mock("@/lib/db/revision-channel", () => ({
+  listenForRevisionChanges: (listener: NonNullable<typeof db.remote>) => {
+    db.remote = listener;
+    return () => (db.remote = null);
   },
 }));
 
@@ -107,6 +116,50 @@ describe("SDK snapshot cache", () => {
     await getSnapshot(1);
     db.revisions.set(1, 9);
     await vi.waitFor(async () => expect((await getSnapshot(1))?.revision).toBe(9), { timeout: 1000 });
+  });
+
+  it("recompiles at once the environments another instance's NOTIFY names, without a request", async () => {
+    await getSnapshot(1);
+    db.revisions.set(2, 1);
+    await getSnapshot(2);
+    const compiled: number[] = [];
+    const stop = onSnapshotCompiled((snapshot) => compiled.push(snapshot.environmentId));
+    try {
+      db.revisions.set(1, 5);
+      db.revisions.set(2, 5);
+      db.remote!.onChange([1]);
+      await vi.waitFor(() => expect(compiled).toEqual([1]), { timeout: 1000 });
+      db.remote!.onChange("all");
+      await vi.waitFor(() => expect(compiled.sort()).toEqual([1, 1, 2]), { timeout: 1000 });
+      expect((await getSnapshot(2))?.revision).toBe(5);
+      // An environment this process never served is not compiled for another's write.
+      db.revisions.set(3, 1);
+      db.remote!.onChange([3]);
+      expect(compiled).toHaveLength(3);
+    } finally {
+      stop();
+    }
+  });
+
+  it("recompiles a watched environment at once after this process's write, the others on demand", async () => {
+    const watched = await getSnapshot(1);
+    db.revisions.set(2, 1);
+    await getSnapshot(2);
+    const release = watchEnvironment(watched!);
+    const compiled: number[] = [];
+    const stop = onSnapshotCompiled((snapshot) => compiled.push(snapshot.environmentId));
+    try {
+      db.revisions.set(1, 2);
+      db.revisions.set(2, 2);
+      const before = db.compiles;
+      db.listener!([1, 2]);
+      await vi.waitFor(() => expect(compiled).toEqual([1]), { timeout: 1000 });
+      expect(db.compiles).toBe(before + 1);
+      expect((await getSnapshot(2))?.revision).toBe(2);
+    } finally {
+      stop();
+      release();
+    }
   });
 
   it("refuses unknown keys from memory for a moment, then looks again", async () => {

@@ -4,8 +4,12 @@
 // paths keep them fresh:
 // - this process's writes call touchEnvironments, whose listener marks snapshots stale as soon as
 //   the write's transaction commits (lib/db/client.ts afterCommit);
-// - a poller reads the revisions of cached environments every 250 ms (one indexed query), so
-//   writes made by other instances on the same database are served within a second.
+//   Environments with open SSE streams are recompiled at once, so their streams hear of it;
+// - on PostgreSQL, other instances' writes arrive by NOTIFY (lib/db/revision-channel.ts): the
+//   named environments are invalidated and recompiled at once, pushing their SSE events;
+// - a poller reads the revisions of cached environments every ENSIGN_REVISION_POLL_MS (250 ms,
+//   one indexed query): the safety net for a lost notification, and the only path on SQLite
+//   for a second process on the same file.
 // The snapshots kept together cost at most ENSIGN_SNAPSHOT_CACHE_BYTES (snapshot.heapBytes);
 // past it the least recently used are dropped. A request or stream that holds a dropped
 // snapshot goes on with it; the next request compiles the environment again. Environments
@@ -14,13 +18,19 @@
 // The store lives on globalThis because Next's route bundle and the custom server each load
 // their own copy of this module.
 import { hashServerKey } from "@/lib/auth/server-key-hash";
+import { listenForRevisionChanges, type ChangedEnvironments } from "@/lib/db/revision-channel";
 import { onEnvironmentsChanged } from "@/lib/environments/revision";
 import { LIMITS } from "@/lib/limits/limits";
 import { compileSnapshot } from "./compile";
 import { findEnvironmentIdByKey, readRevisions } from "./load";
 import { isServerKeyLive, type SdkSnapshot } from "./snapshot";
 
-const POLL_INTERVAL_MS = 250;
+/** A setting that is not a positive integer keeps the default. */
+export function readPollIntervalMs(env: Record<string, string | undefined>): number {
+  const value = Number(env.ENSIGN_REVISION_POLL_MS);
+  return Number.isSafeInteger(value) && value > 0 ? value : 250;
+}
+const POLL_INTERVAL_MS = readPollIntervalMs(process.env);
 /** An unknown key is refused from memory this long, then looked up again. */
 const MISS_TTL_MS = 500;
 const MAX_MISSES = 10_000;
@@ -52,6 +62,8 @@ type CacheStore = {
   poller: ReturnType<typeof setInterval> | null;
   polling: boolean;
   unsubscribe: (() => void) | null;
+  /** Stops the LISTEN connection (PostgreSQL). */
+  unlisten: (() => void) | null;
   /** Told of every snapshot compiled (SSE streams announce changes from here). */
   compiled: Set<(snapshot: SdkSnapshot) => void>;
 };
@@ -66,6 +78,7 @@ const store = ((globalThis as Record<symbol, CacheStore>)[Symbol.for("ensign.sdk
   poller: null,
   polling: false,
   unsubscribe: null,
+  unlisten: null,
   compiled: new Set(),
 });
 
@@ -272,8 +285,33 @@ async function pollRevisions() {
   }
 }
 
+/**
+ * Invalidates the environments and recompiles at once those that `eager` picks, rather than
+ * at their next request: their SSE streams hear of the change now.
+ */
+function refresh(environmentIds: ChangedEnvironments, eager: (entry: Entry) => boolean) {
+  invalidateSnapshots(environmentIds);
+  const ids = environmentIds === "all" ? [...store.entries.keys()] : environmentIds;
+  for (const id of ids) {
+    const entry = store.entries.get(id);
+    // An entry whose compile failed (revision null) waits for a request, as the poll does.
+    if (entry && (entry.revision !== null || entry.compiling) && eager(entry)) {
+      void compile(id, entry).catch(() => undefined);
+    }
+  }
+}
+
+/** This process's write: only watched environments are compiled now, the rest on demand. */
+const refreshLocal = (ids: ChangedEnvironments) => refresh(ids, (entry) => entry.watchers > 0);
+/** Another instance's write (NOTIFY): every cached environment it names is compiled now. */
+const refreshRemote = (ids: ChangedEnvironments) => refresh(ids, () => true);
+
 function ensureStarted() {
-  if (!store.unsubscribe) store.unsubscribe = onEnvironmentsChanged(invalidateSnapshots);
+  if (!store.unsubscribe) store.unsubscribe = onEnvironmentsChanged(refreshLocal);
+  store.unlisten ??= listenForRevisionChanges({
+    onChange: refreshRemote,
+    onConnect: () => void pollRevisions(),
+  });
   if (!store.poller) {
     store.poller = setInterval(() => void pollRevisions(), POLL_INTERVAL_MS);
     store.poller.unref?.();
@@ -353,8 +391,10 @@ export async function resolveEnvironmentKey(key: string): Promise<ResolvedKey | 
 export function resetSnapshotCache() {
   if (store.poller) clearInterval(store.poller);
   store.unsubscribe?.();
+  store.unlisten?.();
   store.poller = null;
   store.unsubscribe = null;
+  store.unlisten = null;
   store.entries.clear();
   store.keys.clear();
   store.misses.clear();

@@ -1,0 +1,167 @@
+// Open-loop load: requests leave on a fixed schedule whatever the server does, and each
+// latency counts from when its request was due, not from when it was sent. A server that
+// stalls for 100 ms therefore shows every request due in those 100 ms as late, where a
+// closed-loop tool (autocannon) would simply send fewer of them and hide the stall.
+// The server's event-loop delay over the run comes from its GET /health/metrics/
+// (ENSIGN_DEBUG_METRICS=1; the baseline answers the same path).
+import { Agent, request } from "node:http";
+
+export type OpenLoopRequest = {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: () => string;
+};
+
+export type LoopDelay = { p50_ms: number; p99_ms: number; max_ms: number; count: number };
+
+export type OpenLoopResult = {
+  name: string;
+  target: string;
+  rate: number;
+  sent: number;
+  ok: number;
+  failed: number;
+  /** Answers per second actually received over the run. */
+  achieved: number;
+  p50: number;
+  p99: number;
+  p999: number;
+  max: number;
+  loopDelay: LoopDelay | null;
+};
+
+/** Reads the server's event-loop delay since its previous read (null when it has no metric). */
+export async function readLoopDelay(baseUrl: string): Promise<LoopDelay | null> {
+  try {
+    const res = await fetch(`${baseUrl}/health/metrics/`);
+    if (!res.ok) return null;
+    const body = (await res.json()) as { event_loop_delay: { since_last_read: LoopDelay } };
+    const { p50_ms, p99_ms, max_ms, count } = body.event_loop_delay.since_last_read;
+    return { p50_ms, p99_ms, max_ms, count };
+  } catch {
+    return null;
+  }
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function send(agent: Agent, baseUrl: string, spec: OpenLoopRequest): Promise<boolean> {
+  return new Promise((resolve) => {
+    const body = spec.body?.();
+    const req = request(
+      `${baseUrl}${spec.path}`,
+      {
+        agent,
+        method: spec.method,
+        headers:
+          body === undefined ? spec.headers : { ...spec.headers, "Content-Length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve((res.statusCode ?? 500) < 300));
+        res.on("error", () => resolve(false));
+      },
+    );
+    req.on("error", () => resolve(false));
+    req.end(body);
+  });
+}
+
+/**
+ * Sends `rate` requests per second for `seconds`, and waits for the stragglers (up to 30 s).
+ * `sockets` bounds the open connections: past it requests queue in the client, which still
+ * counts their wait from their due time.
+ */
+export async function runOpenLoop(options: {
+  name: string;
+  target: string;
+  baseUrl: string;
+  rate: number;
+  seconds: number;
+  sockets?: number;
+  spec: OpenLoopRequest;
+}): Promise<OpenLoopResult> {
+  const { rate, seconds, baseUrl, spec } = options;
+  const agent = new Agent({ keepAlive: true, maxSockets: options.sockets ?? 256 });
+  const total = Math.round(rate * seconds);
+  // An unanswered request stays at Infinity: it counts in the tail as the worst wait.
+  const latencies = new Float64Array(total).fill(Number.POSITIVE_INFINITY);
+  let ok = 0;
+  let failed = 0;
+  let sent = 0;
+  let answered = 0;
+  await readLoopDelay(baseUrl); // starts the server's "since last read" window here
+  const start = performance.now();
+  let lastAnswerAt = start;
+  const pending: Promise<void>[] = [];
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - start) * rate) / 1000) + 1);
+      for (; sent < due; sent += 1) {
+        const dueAt = start + (sent * 1000) / rate;
+        const index = sent;
+        pending.push(
+          send(agent, baseUrl, spec).then((success) => {
+            lastAnswerAt = performance.now();
+            latencies[index] = lastAnswerAt - dueAt;
+            answered += 1;
+            if (success) ok += 1;
+            else failed += 1;
+          }),
+        );
+      }
+      if (sent < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 30_000))]);
+  const loopDelay = await readLoopDelay(baseUrl);
+  agent.destroy();
+  const unanswered = total - answered;
+  const sorted = latencies.sort();
+  return {
+    name: options.name,
+    target: options.target,
+    rate,
+    sent: total,
+    ok,
+    failed: failed + unanswered,
+    achieved: Math.round(answered / ((lastAnswerAt - start) / 1000)),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    p999: round(percentile(sorted, 99.9)),
+    max: round(sorted[sorted.length - 1] ?? NaN),
+    loopDelay,
+  };
+}
+
+export function describeOpenLoop(r: OpenLoopResult): string {
+  const loop = r.loopDelay
+    ? `loop delay p50 ${r.loopDelay.p50_ms} p99 ${r.loopDelay.p99_ms} max ${r.loopDelay.max_ms} ms`
+    : "loop delay n/a";
+  return (
+    `${r.name.padEnd(34)} ${r.target.padEnd(9)} ${String(r.rate).padStart(5)}/s offered ${String(r.achieved).padStart(5)}/s answered  ` +
+    `p50 ${r.p50}  p99 ${r.p99}  p99.9 ${r.p999}  max ${r.max} ms  failed ${r.failed}  ${loop}`
+  );
+}
+
+export function openLoopTable(results: OpenLoopResult[]): string {
+  const lines = [
+    "| endpoint | target | offered/s | answered/s | p50 ms | p99 ms | p99.9 ms | max ms | failed | loop p50/p99/max ms | p99 vs baseline |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+  ];
+  for (const r of results) {
+    const base = results.find((b) => b.target === "baseline" && b.name === r.name && b.rate === r.rate);
+    const ratio = r.target !== "baseline" && base ? `${Math.round((r.p99 / base.p99) * 10) / 10}×` : "";
+    const loop = r.loopDelay ? `${r.loopDelay.p50_ms}/${r.loopDelay.p99_ms}/${r.loopDelay.max_ms}` : "n/a";
+    lines.push(
+      `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${ratio} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,64 @@
+// Issue 26: the event loop's delay as a debug metric, GET /health/metrics/. Off by default
+// (the path is then the app's 404); with ENSIGN_DEBUG_METRICS=1 it answers loopback clients
+// that come without forwarding headers, and no one else.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { call } from "../support/api";
+import { startEnsign, type RunningEnsign } from "../support/server";
+
+let instance: RunningEnsign;
+
+beforeAll(async () => {
+  instance = await startEnsign({ databaseUrl: inject("databaseUrl"), env: { ENSIGN_DEBUG_METRICS: "1" } });
+}, 120_000);
+
+afterAll(async () => {
+  await instance?.stop();
+});
+
+const summary = {
+  count: expect.any(Number),
+  p50_ms: expect.any(Number),
+  p99_ms: expect.any(Number),
+  max_ms: expect.any(Number),
+  mean_ms: expect.any(Number),
+  seconds: expect.any(Number),
+};
+
+describe("GET /health/metrics/", () => {
+  it("is not served by default", async () => {
+    const res = await call("/health/metrics/");
+    expect(res.status).toBe(404);
+  });
+
+  it("gives the event loop's delay since start and since the last read when enabled", async () => {
+    const first = await call("/health/metrics/", { baseUrl: instance.url });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.body).toEqual({
+      event_loop_delay: { resolution_ms: 5, since_start: summary, since_last_read: summary },
+      memory: { heap_used_bytes: expect.any(Number), rss_bytes: expect.any(Number) },
+    });
+    const { since_start: start } = first.body.event_loop_delay;
+    expect(start.count).toBeGreaterThan(0);
+    expect(start.max_ms).toBeGreaterThanOrEqual(start.p99_ms);
+    expect(start.p99_ms).toBeGreaterThanOrEqual(start.p50_ms);
+
+    const second = await call("/health/metrics/", { baseUrl: instance.url });
+    expect(second.status).toBe(200);
+    // The second read covers only the time since the first.
+    expect(second.body.event_loop_delay.since_last_read.seconds).toBeLessThan(
+      second.body.event_loop_delay.since_start.seconds,
+    );
+    expect(second.body.event_loop_delay.since_start.count).toBeGreaterThanOrEqual(start.count);
+  });
+
+  it("refuses a request that came through a proxy", async () => {
+    for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
+      const res = await call("/health/metrics/", {
+        baseUrl: instance.url,
+        headers: { [header]: header === "Forwarded" ? "for=203.0.113.9" : "203.0.113.9" },
+      });
+      expect(res.status).toBe(404);
+    }
+  });
+});
