@@ -21,6 +21,14 @@ describe("jsonLines", () => {
     expect(changed(before, after)).toEqual(['    "colour": "grey",', '  "old": 1,']);
   });
 
+  it("expands JSON text inside a record, as a restore's snapshot holds it", () => {
+    const before = { version: { value: '{"colour":"grey","beta":false}', enabled: true } };
+    const after = { version: { value: '{"colour":"green","beta":false}', enabled: true } };
+    const lines = jsonLines(after, before);
+    expect(lines.map((l) => l.text).join("\n")).not.toContain("\\");
+    expect(lines.filter((l) => l.isChanged).map((l) => l.text)).toEqual(['      "colour": "green",']);
+  });
+
   it("marks everything when the other side has nothing or another shape", () => {
     expect(jsonLines({ a: 1 }, null).every((l) => l.isChanged)).toBe(true);
     expect(jsonLines([1], { 0: 1 }).map((l) => l.isChanged)).toEqual([true, true, true]);

@@ -1,6 +1,6 @@
 // JSON values as people read them in history, compare and the audit log: pretty-printed one
-// key a line (a JSON text value is shown as the document it holds, not as an escaped string),
-// with each line marked when it differs from the other side.
+// key a line (JSON text, at any depth, shown as the document it holds, not as an escaped
+// string), each line marked when it differs from the other side.
 import { isJsonDocument } from "./values";
 
 export type JsonLine = { text: string; isChanged: boolean };
@@ -34,7 +34,10 @@ const MISSING = Symbol("missing");
  */
 export function jsonLines(value: unknown, other: unknown): JsonLine[] {
   const lines: JsonLine[] = [];
-  const walk = (v: unknown, o: unknown, depth: number, prefix: string, suffix: string) => {
+  // A JSON text inside a record (a restore's snapshot holds the value as text) is expanded too.
+  const walk = (raw: unknown, other: unknown, depth: number, prefix: string, suffix: string) => {
+    const v = asJson(raw);
+    const o = other === MISSING ? MISSING : asJson(other);
     const indent = "  ".repeat(depth);
     if (v === null || typeof v !== "object") {
       const text = `${indent}${prefix}${JSON.stringify(v) ?? "null"}${suffix}`;
@@ -60,6 +63,6 @@ export function jsonLines(value: unknown, other: unknown): JsonLine[] {
     });
     lines.push({ text: `${indent}${close}${suffix}`, isChanged: !sameShape });
   };
-  walk(asJson(value), other === undefined ? MISSING : asJson(other), 0, "", "");
+  walk(value, other === undefined ? MISSING : other, 0, "", "");
   return lines;
 }
