@@ -33,8 +33,8 @@ test("evaluate: each flag for an identifier and traits, with why", async ({ page
   const banner = flags.getByTestId("evaluated-flag").filter({ hasText: "checkout_banner" });
   await expect(banner).toContainText('"gold-banner"');
   await expect(banner).toContainText("Segment override: Gold plan");
-  await banner.getByText("Why: TARGETING_MATCH; segment=Gold plan").click();
-  await expect(banner.getByTestId("condition")).toContainText([/plan EQUAL gold\s*saw "gold"/]);
+  await banner.getByText("Why: Segment override for Gold plan").click();
+  await expect(banner.getByTestId("condition")).toContainText([/plan equals gold\s*saw "gold"/]);
   await expect(banner.getByTestId("segment-explanation")).toContainText("Segment Gold plan matched");
   const dark = flags.getByTestId("evaluated-flag").filter({ hasText: "dark_mode" });
   await expect(dark).toContainText("Environment default");
@@ -44,8 +44,8 @@ test("evaluate: each flag for an identifier and traits, with why", async ({ page
   await page.getByRole("button", { name: "Evaluate" }).click();
   await expect(banner).toContainText('"standard"');
   await expect(banner).toContainText("Environment default");
-  await banner.getByText("Why: DEFAULT").click();
-  await expect(banner.getByTestId("condition")).toContainText([/plan EQUAL gold\s*saw "free"/]);
+  await banner.getByText("Why: Environment default").click();
+  await expect(banner.getByTestId("condition")).toContainText([/plan equals gold\s*saw "free"/]);
   await expect(banner.getByTestId("segment-explanation")).toContainText("did not match");
 
   await page.getByRole("textbox", { name: "Traits" }).fill("plan");

@@ -1,12 +1,10 @@
 "use client";
 // The fields one audit entry changed: before and after, side by side.
 import { ChangeTable } from "@/components/ui/change-table";
+import { diffCells } from "@/components/ui/json-diff";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAuditEntry } from "@/lib/dashboard/hooks";
-
-const show = (value: unknown) =>
-  value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value);
 
 export function AuditEntryChanges({ projectId, entryId }: { projectId: number; entryId: number }) {
   const { data, error } = useAuditEntry(projectId, entryId);
@@ -21,8 +19,7 @@ export function AuditEntryChanges({ projectId, entryId }: { projectId: number; e
       rows={data.change_details.map((change) => ({
         key: change.field,
         field: change.field,
-        before: show(change.old),
-        after: show(change.new),
+        ...diffCells(change.old, change.new),
       }))}
     />
   );

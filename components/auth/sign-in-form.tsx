@@ -48,6 +48,17 @@ export function SignInForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Nothing typed is not a wrong password: say what is missing, without asking the server.
+    if (!email.trim() || !password) {
+      setError(
+        !email.trim() && !password
+          ? "Enter your email and password."
+          : !email.trim()
+            ? "Enter your email."
+            : "Enter your password.",
+      );
+      return;
+    }
     setBusy(true);
     setError(null);
     const result = await signIn("credentials", { email, password, redirect: false });

@@ -1,12 +1,15 @@
 "use client";
 import { useEffect, useState } from "react";
 import { FeatureValue } from "@/components/features/feature-value";
+import { ChangeTable } from "@/components/ui/change-table";
+import { diffCells } from "@/components/ui/json-diff";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { SelectField } from "@/components/ui/field";
 import { api } from "@/lib/dashboard/api-client";
 import { copyStateBody, type CompareRow } from "@/lib/dashboard/compare";
+import { isStructured } from "@/lib/dashboard/json-diff";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import type { Environment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
@@ -97,6 +100,21 @@ export function CopyStateDialog({
           <FeatureValue value={source.feature_state_value} />
         </p>
       )}
+      {source &&
+        target &&
+        from !== to &&
+        (isStructured(source.feature_state_value) || isStructured(target.feature_state_value)) && (
+          <ChangeTable
+            label="Value differences"
+            rows={[
+              {
+                key: "value",
+                field: `Value in ${environments[to].name}`,
+                ...diffCells(target.feature_state_value, source.feature_state_value),
+              },
+            ]}
+          />
+        )}
       {from === to && (
         <p className="text-sm text-amber-700 dark:text-amber-300">Choose two different environments.</p>
       )}

@@ -2,7 +2,7 @@
 // difference between two feature versions.
 import type { ReactNode } from "react";
 
-export type ChangeRow = { key: string; field: ReactNode; before: string; after: string };
+export type ChangeRow = { key: string; field: ReactNode; before: ReactNode; after: ReactNode };
 
 export function ChangeTable({ label, rows }: { label: string; rows: ChangeRow[] }) {
   return (

@@ -11,7 +11,12 @@ export function WebhookDeliveries({ listUrl, webhookId }: { listUrl: string; web
   const { data, error } = useWebhookDeliveries(listUrl, webhookId);
   if (error) return <ErrorMessage error={error} />;
   if (!data) return <Skeleton className="h-12 w-full" />;
-  if (data.length === 0) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Nothing sent yet.</p>;
+  if (data.length === 0)
+    return (
+      <p className="text-sm text-zinc-500 dark:text-zinc-400">
+        No changes sent yet. Tests are answered above, not logged here.
+      </p>
+    );
   return (
     <ul aria-label="Deliveries" className="space-y-1.5 text-sm">
       {data.map((delivery) => (

@@ -1,7 +1,7 @@
 "use client";
 // Webhooks of an environment (feature state changes) or an organisation (audit log
 // entries): add, enable or disable, send a test, read the delivery log, delete.
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { mutate } from "swr";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -12,7 +12,7 @@ import { ListSkeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
-import { errorMessage } from "@/lib/dashboard/fetcher";
+import { failureMessage, fieldFailures } from "@/lib/dashboard/failure";
 import { useWebhooks } from "@/lib/dashboard/hooks";
 import type { Webhook } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
@@ -22,20 +22,34 @@ type Scope = "environment" | "organisation";
 
 function WebhookRow({ webhook, listUrl, scope }: { webhook: Webhook; listUrl: string; scope: Scope }) {
   const [showLog, setShowLog] = useState(false);
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<{ text: string; isFailure: boolean } | null>(null);
   const one = `${listUrl}${webhook.id}/`;
   const toast = useToast();
   const sendTest = async () => {
-    setResult("Sending…");
+    setResult({ text: "Sending…", isFailure: false });
     try {
-      const answer = await api.post<{ detail: string }>(urls.webhookTest, {
+      const answer = await api.post<{ detail: string; delivered?: boolean }>(urls.webhookTest, {
         webhook_url: webhook.url,
         scope: { type: scope },
         secret: webhook.secret || null,
       });
-      setResult(answer.detail);
+      // One line that says what happened and what to check; tests never appear under Deliveries.
+      setResult(
+        answer.delivered === false
+          ? {
+              text: `The test was not delivered: ${webhook.url} did not answer with a 2xx status. Check the address and that the receiver is running.`,
+              isFailure: true,
+            }
+          : { text: answer.detail, isFailure: false },
+      );
     } catch (error) {
-      setResult(errorMessage(error));
+      const said = fieldFailures(error, ["webhook_url"])?.webhook_url;
+      setResult({
+        text: said
+          ? `Could not send a test: ${said}`
+          : failureMessage(error, `send a test to ${webhook.url}`),
+        isFailure: true,
+      });
     }
   };
   return (
@@ -71,8 +85,11 @@ function WebhookRow({ webhook, listUrl, scope }: { webhook: Webhook; listUrl: st
         </Button>
       </div>
       {result && (
-        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
-          {result}
+        <p
+          role="status"
+          className={`text-sm ${result.isFailure ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}
+        >
+          {result.text}
         </p>
       )}
       {showLog && <WebhookDeliveries listUrl={listUrl} webhookId={webhook.id} />}
@@ -85,10 +102,14 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
   const [url, setUrl] = useState("");
   const [secret, setSecret] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const urlNoteId = useId();
   const toast = useToast();
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    setUrlError(null);
+    if (!url.trim()) return setUrlError("Enter the URL to send changes to.");
     try {
       await api.post(listUrl, { url, secret: secret || null });
       setUrl("");
@@ -96,7 +117,9 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
       await mutate(listUrl);
       toast({ message: `Added the webhook ${url}.` });
     } catch (e) {
-      setFormError(errorMessage(e));
+      const fields = fieldFailures(e, ["url"]);
+      if (fields?.url) setUrlError(fields.url);
+      else setFormError(failureMessage(e, `add the webhook ${url}`));
     }
   };
   return (
@@ -111,6 +134,8 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
       <form onSubmit={add} className="flex flex-wrap items-end gap-2">
         <input
           aria-label="Webhook URL"
+          aria-invalid={urlError ? true : undefined}
+          aria-describedby={urlError ? urlNoteId : undefined}
           placeholder="https://example.com/hooks/flags"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
@@ -126,6 +151,11 @@ export function WebhooksPanel({ listUrl, scope }: { listUrl: string; scope: Scop
         <Button type="submit" variant="primary">
           Add webhook
         </Button>
+        {urlError && (
+          <p id={urlNoteId} role="alert" className="basis-full text-xs text-red-600 dark:text-red-400">
+            {urlError}
+          </p>
+        )}
       </form>
       <ErrorMessage message={formError} error={error} />
       {!data && !error && (

@@ -1,6 +1,6 @@
 // When an action fails, the person needs to know what to do next, not only what the server
 // or the browser said: every answer here ends with a next step.
-import { ApiError, NETWORK_ERROR, describeErrorBody } from "./fetcher";
+import { ApiError, NETWORK_ERROR, describeErrorBody, fieldErrors } from "./fetcher";
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -24,3 +24,19 @@ export function failureMessage(error: unknown, action: string): string {
 
 /** What to do when the clipboard refuses. */
 export const COPY_FAILED = "Could not copy. Select the text and copy it with Ctrl+C (⌘C on a Mac).";
+
+/**
+ * The answer's messages for the given fields, to show under those inputs ("url: Enter a valid
+ * URL." belongs under the URL field, not in a banner); null when the answer says anything else,
+ * so the caller falls back to `failureMessage`.
+ */
+export function fieldFailures<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const found = fieldErrors(error);
+  const keys = Object.keys(found);
+  if (keys.length === 0 || !keys.every((key) => (fields as readonly string[]).includes(key))) return null;
+  return found as Partial<Record<F, string>>;
+}

@@ -145,6 +145,9 @@ export function explainIdentityFlags(input: EvaluateIdentityInput): Explanation 
           won: flag.overriddenBy === "SEGMENT" && flag.state === state,
         });
       }
+      // In the order the engine tries them: lowest priority first, a missing priority last,
+      // ties in segment order (the sort is stable).
+      segmentOverrides.sort((a, b) => (a.priority ?? Infinity) - (b.priority ?? Infinity));
       return {
         flag,
         decidedBy:

@@ -3,6 +3,7 @@
 // between any two versions, and a Restore button that writes an old version back.
 import { useState } from "react";
 import { mutate } from "swr";
+import { FeatureValue } from "@/components/features/feature-value";
 import { gate, useEnvironmentPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -58,10 +59,8 @@ export function FeatureHistory({ environmentKey, featureId }: FeatureHistoryProp
             {v.restored_from_uuid && <Badge tone="indigo">Restore</Badge>}
             <span className="text-zinc-500 dark:text-zinc-400">
               {v.state.environment_default?.enabled ? "On" : "Off"} ·{" "}
-              <span className="font-mono">
-                {JSON.stringify(v.state.environment_default?.feature_state_value)}
-              </span>{" "}
-              · {v.state.segment_overrides.length} segment override(s)
+              <FeatureValue value={v.state.environment_default?.feature_state_value ?? null} /> ·{" "}
+              {v.state.segment_overrides.length} segment override(s)
             </span>
             <div className="ml-auto flex gap-2">
               <Button

@@ -3,6 +3,7 @@
 import { Card } from "@/components/ui/card";
 import { ChangeTable } from "@/components/ui/change-table";
 import { ErrorMessage } from "@/components/ui/error-message";
+import { diffCells } from "@/components/ui/json-diff";
 import { useVersionComparison, type FeatureVersion } from "@/lib/dashboard/feature-versions";
 
 type VersionDiffProps = {
@@ -14,8 +15,6 @@ type VersionDiffProps = {
   to: string | null;
   onChange: (from: string | null, to: string | null) => void;
 };
-
-const show = (value: unknown) => (value === null || value === undefined ? "—" : JSON.stringify(value));
 
 /** `segment_overrides.12.priority` read with the segment's name. */
 function fieldName(field: string, versions: FeatureVersion[]) {
@@ -72,8 +71,7 @@ export function VersionDiff({
           rows={data.changes.map((c) => ({
             key: c.field,
             field: fieldName(c.field, versions),
-            before: show(c.old),
-            after: show(c.new),
+            ...diffCells(c.old, c.new, { quoteText: true }),
           }))}
         />
       )}
