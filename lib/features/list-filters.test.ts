@@ -25,4 +25,10 @@ describe("idList", () => {
     expect(idList(" ")).toEqual([]);
     expect(idList("1, 2,3")).toEqual([1, 2, 3]);
   });
+
+  it("turns an id past 32 bits into one that names no row, so it still matches nothing", () => {
+    expect(idList("99999999999,2")).toEqual([0, 2]);
+    expect(idList("2147483648")).toEqual([0]);
+    expect(idList("2147483647")).toEqual([2147483647]);
+  });
 });

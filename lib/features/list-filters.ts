@@ -1,4 +1,5 @@
 // Pure pieces of the feature list's filters (Flagsmith's FeatureQuerySerializer semantics).
+import { isDbInt } from "@/lib/api/query-int";
 import { readValue, type StoredValue } from "@/lib/values";
 
 /** value_search: part of a string value in any case, or exactly a boolean or a non-negative integer. */
@@ -21,5 +22,9 @@ export function valueMatches(state: StoredValue, search: string): boolean {
 /** ?tags= and ?owners=: undefined when absent, [] when empty, else the ids. */
 export function idList(ids: string | undefined): number[] | undefined {
   if (ids === undefined) return undefined;
-  return ids.trim() === "" ? [] : ids.split(",").map((t) => Number(t.trim()));
+  // An id past the database's 32-bit integers names no row: it becomes 0, which names none
+  // either, so the filter still matches nothing for it (and PostgreSQL is never sent it).
+  return ids.trim() === ""
+    ? []
+    : ids.split(",").map((t) => (isDbInt(Number(t.trim())) ? Number(t.trim()) : 0));
 }

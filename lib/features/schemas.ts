@@ -36,12 +36,7 @@ const zQueryInt = z
 
 /** A comma-separated list of ids (empty allowed): integers the database can hold. */
 const zIdList = (message: string) =>
-  z
-    .string()
-    .regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: message })
-    .refine((value) => value.split(",").every((id) => !id.trim() || Math.abs(Number(id)) <= 2147483647), {
-      error: "Ensure this value is less than or equal to 2147483647.",
-    });
+  z.string().regex(/^\s*$|^\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*$/, { error: message });
 
 const zScalar = z.union([z.string(), z.number(), z.boolean()], {
   error: (issue) => (issue.input === undefined ? "This field is required." : NOT_A_STRING),
