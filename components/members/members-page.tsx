@@ -102,7 +102,7 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
         <ErrorMessage message={problem} />
         {!members && !error && <ListSkeleton rows={3} />}
         {members && (
-          <Card className="relative overflow-x-auto">
+          <Card className="overflow-x-auto">
             <table aria-label="Members" className="w-full text-left text-sm">
               <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
