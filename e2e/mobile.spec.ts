@@ -1,7 +1,7 @@
 // A phone's width (390 px): the section sidebar sits behind a menu button that opens, closes on
 // Escape and navigates; the widest pages (segment editor, members, feature) fit the screen.
 import { expect, test, type Cookie, type Page } from "@playwright/test";
-import { seed } from "./support/api";
+import { call, seed } from "./support/api";
 import { seedWalkData, type WalkData } from "./support/pages";
 import { expectFitsViewport, PHONE } from "./support/viewport";
 
@@ -9,11 +9,46 @@ test.use({ viewport: PHONE });
 
 let data: WalkData;
 let cookies: Cookie[];
+let wideSegmentId: number;
 
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL });
   data = await seedWalkData(context.request, await seed(context));
   cookies = await context.cookies();
+  // Long trait keys and values, as real segments have: each condition row must wrap.
+  const wide = await call<{ id: number }>(context.request, `/api/v1/projects/${data.projectId}/segments/`, {
+    token: data.token,
+    body: {
+      name: "Enterprise customers in the annual billing programme",
+      project: data.projectId,
+      rules: [
+        {
+          type: "ALL",
+          rules: [
+            {
+              type: "ANY",
+              rules: [],
+              conditions: [
+                {
+                  property: "subscription_plan_identifier",
+                  operator: "IN",
+                  value: "enterprise_annual_2026,enterprise_monthly_2026,professional_annual_2026",
+                },
+                { property: "account_identifier", operator: "MODULO", value: "4|1" },
+                {
+                  property: "email_address",
+                  operator: "REGEX",
+                  value: "^[a-z0-9._%+-]+@(example|example-corp)\\.com$",
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  });
+  expect(wide.status, JSON.stringify(wide.body)).toBe(201);
+  wideSegmentId = wide.body.id;
   await context.close();
 });
 
@@ -78,6 +113,9 @@ test("the segment editor fits a 390 px screen: its condition rows wrap", async (
   await expect(page.getByRole("heading", { name: "Gold plan" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("condition").first()).toBeVisible();
   await expectFitsViewport(page, "segment editor");
+  await page.goto(env(`segments/${wideSegmentId}/`));
+  await expect(page.getByTestId("condition")).toHaveCount(3, { timeout: 30_000 });
+  await expectFitsViewport(page, "segment editor with long conditions");
 });
 
 test("the members table fits a 390 px screen", async ({ page }) => {
