@@ -1,6 +1,7 @@
 // Accessibility gate and screenshots: every dashboard page (found from app/**/page.tsx, visited
 // as e2e/support/pages.ts says) in light and dark, checked with axe for WCAG 2 A and AA; the
 // main pages are also photographed at 1440 px and 390 px into e2e/screenshots/ (git-ignored).
+// At 390 px a page must also fit: nothing may make the document wider than a phone's viewport.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
@@ -14,6 +15,7 @@ import {
   type Visit,
   type WalkData,
 } from "./support/pages";
+import { expectFitsViewport } from "./support/viewport";
 
 const THEMES = ["light", "dark"] as const;
 const WIDTHS = [
@@ -84,6 +86,7 @@ test.describe("every page, both themes", () => {
               .join("\n"),
         );
         expect(report, `${visit.name} at ${size.name}px in ${theme}:\n${report.join("\n")}`).toEqual([]);
+        if (size.width === 390) await expectFitsViewport(page, `${visit.name} in ${theme}`);
         if (visit.screenshot) {
           await page.screenshot({
             path: path.join(SCREENSHOTS, `${visit.name}-${size.name}-${theme}.png`),

@@ -1,10 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { call, envPath, featuresPath, seed } from "./support/api";
 
-test("at 390 px every environment section, Settings included, is on screen", async ({ page, context }) => {
+test("at 390 px the menu shows every environment section, Settings included, on screen", async ({
+  page,
+  context,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const s = await seed(context);
   await page.goto(featuresPath(s));
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   const sections = page.getByRole("navigation", { name: "Environment sections" });
   for (const name of ["Features", "Segments", "Identities", "Evaluate", "Audit log", "Settings"]) {
     await expect(sections.getByRole("link", { name, exact: true })).toBeInViewport({ ratio: 1 });

@@ -69,6 +69,7 @@ test("narrow screens: no sideways scrolling, navigation still reachable", async 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, section).toBeLessThanOrEqual(0);
   }
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   await expect(
     page.getByRole("navigation", { name: "Environment sections" }).getByRole("link", { name: "Identities" }),
   ).toBeVisible();

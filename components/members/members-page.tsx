@@ -106,16 +106,16 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
             <table aria-label="Members" className="w-full text-left text-sm">
               <thead className="border-b border-zinc-200 text-xs text-zinc-500 uppercase dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="px-3 py-2 sm:px-4 font-medium">
                     Name
                   </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="hidden px-3 py-2 sm:px-4 font-medium sm:table-cell">
                     Email
                   </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="px-3 py-2 sm:px-4 font-medium">
                     Role
                   </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
+                  <th scope="col" className="px-3 py-2 sm:px-4 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -126,16 +126,21 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
                   const lastAdmin = isLastAdmin(member);
                   return (
                     <tr key={member.id} data-testid="member-row">
-                      <td className="px-4 py-2.5 font-medium text-zinc-900 dark:text-zinc-100">
+                      <td className="px-3 py-2.5 sm:px-4 font-medium text-zinc-900 dark:text-zinc-100">
                         {name}
                         {me?.id === member.id && (
                           <span className="ml-2">
                             <Badge>You</Badge>
                           </span>
                         )}
+                        <span className="block text-xs font-normal break-all text-zinc-600 sm:hidden dark:text-zinc-400">
+                          {member.email}
+                        </span>
                       </td>
-                      <td className="px-4 py-2.5 text-zinc-600 dark:text-zinc-400">{member.email}</td>
-                      <td className="px-4 py-2.5">
+                      <td className="hidden px-3 py-2.5 text-zinc-600 sm:table-cell sm:px-4 dark:text-zinc-400">
+                        {member.email}
+                      </td>
+                      <td className="px-3 py-2.5 sm:px-4">
                         {canManage ? (
                           <select
                             aria-label={`Role of ${member.email}`}
@@ -156,7 +161,7 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
                           </Badge>
                         )}
                       </td>
-                      <td className="px-4 py-2.5 text-right">
+                      <td className="px-3 py-2.5 sm:px-4 text-right">
                         {canManage && (
                           <Button size="sm" variant="ghost" onClick={() => setRemoving(member)}>
                             Remove<span className="sr-only"> {member.email}</span>

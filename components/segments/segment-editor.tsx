@@ -137,7 +137,7 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
       {loading ? (
         <Skeleton className="h-64" />
       ) : (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-5">
             <Card className="space-y-4 p-4">
               <TextField

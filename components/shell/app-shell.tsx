@@ -10,6 +10,7 @@ import { ContextSwitcher } from "./context-switcher";
 import { EnvironmentNav } from "./environment-nav";
 import { OrganisationNav } from "./organisation-nav";
 import { Logo } from "./logo";
+import { SECTION_NAV_ID, SectionMenuButton, useSectionMenu } from "./section-menu";
 import { UserMenu } from "./user-menu";
 
 export function AppShell({ children }: { children: ReactNode }) {
@@ -25,6 +26,17 @@ export function AppShell({ children }: { children: ReactNode }) {
     inEnvironment &&
     (isNotFound(environmentError) ||
       (environment !== undefined && environment.project !== context.projectId));
+  const menu = useSectionMenu();
+  const sections =
+    inEnvironment && !unknownEnvironment ? (
+      <EnvironmentNav
+        projectId={context.projectId!}
+        environmentKey={context.environmentKey!}
+        organisationId={context.organisationId}
+      />
+    ) : inOrganisation ? (
+      <OrganisationNav organisationId={context.organisationId!} />
+    ) : null;
 
   return (
     <div className="min-h-screen">
@@ -43,27 +55,22 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className="order-last -mx-2 w-[calc(100%+1rem)] pb-2 sm:order-none sm:mx-0 sm:w-auto sm:min-w-0 sm:flex-1 sm:pb-0">
             <ContextSwitcher context={context} />
           </div>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            {sections && (
+              <SectionMenuButton isOpen={menu.isOpen} setOpen={menu.setOpen} buttonRef={menu.buttonRef} />
+            )}
             <UserMenu />
           </div>
         </div>
       </header>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:flex md:gap-8">
-        {inEnvironment && !unknownEnvironment && (
-          <aside className="mb-6 md:mb-0 md:w-48 md:shrink-0">
-            <div className="md:sticky md:top-20">
-              <EnvironmentNav
-                projectId={context.projectId!}
-                environmentKey={context.environmentKey!}
-                organisationId={context.organisationId}
-              />
-            </div>
-          </aside>
-        )}
-        {inOrganisation && (
-          <aside className="mb-6 md:mb-0 md:w-48 md:shrink-0">
-            <div className="md:sticky md:top-20">
-              <OrganisationNav organisationId={context.organisationId!} />
+        {sections && (
+          <aside
+            id={SECTION_NAV_ID}
+            className={`${menu.isOpen ? "block" : "hidden"} mb-6 md:mb-0 md:block md:w-48 md:shrink-0`}
+          >
+            <div ref={menu.panelRef} onClick={menu.onPanelClick} className="md:sticky md:top-20">
+              {sections}
             </div>
           </aside>
         )}

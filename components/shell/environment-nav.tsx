@@ -33,7 +33,7 @@ const SECTIONS = [
   },
 ] as const;
 
-/** Sections of an environment: a sidebar on wide screens, a tab row on narrow ones. */
+/** Sections of an environment: a sidebar on wide screens, behind the menu button on narrow ones. */
 const secondary =
   "rounded-md px-3 py-1.5 text-sm whitespace-nowrap text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100";
 
@@ -49,7 +49,7 @@ export function EnvironmentNav({
   const pathname = usePathname();
   const base = paths.environment(projectId, environmentKey);
   return (
-    <nav aria-label="Environment sections" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+    <nav aria-label="Environment sections" className="flex flex-col gap-1">
       {SECTIONS.map((section) => {
         const href = `${base}${section.key}/`;
         const active = pathname.startsWith(href);
@@ -71,10 +71,7 @@ export function EnvironmentNav({
           </Link>
         );
       })}
-      <span
-        aria-hidden
-        className="mx-1 w-px shrink-0 bg-zinc-200 md:mx-0 md:my-3 md:h-px md:w-auto dark:bg-zinc-800"
-      />
+      <span aria-hidden className="my-3 h-px bg-zinc-200 dark:bg-zinc-800" />
       <Link href={paths.project(projectId)} className={secondary}>
         Project overview
       </Link>

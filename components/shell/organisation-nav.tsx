@@ -3,7 +3,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { paths } from "@/lib/dashboard/paths";
 
-/** Sections of an organisation: a sidebar on wide screens, a tab row on narrow ones. */
+/** Sections of an organisation: a sidebar on wide screens, behind the menu button on narrow ones. */
 export function OrganisationNav({ organisationId }: { organisationId: number }) {
   const pathname = usePathname();
   const sections = [
@@ -14,7 +14,7 @@ export function OrganisationNav({ organisationId }: { organisationId: number }) 
     { href: paths.organisationApiKeys(organisationId), label: "API keys", exact: false },
   ];
   return (
-    <nav aria-label="Organisation sections" className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
+    <nav aria-label="Organisation sections" className="flex flex-col gap-1">
       {sections.map((section) => {
         const active = section.exact ? pathname === section.href : pathname.startsWith(section.href);
         return (

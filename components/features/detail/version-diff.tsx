@@ -38,11 +38,11 @@ export function VersionDiff({
 }: VersionDiffProps) {
   const { data, error } = useVersionComparison(environmentKey, featureId, to, from);
   const select = (value: string | null, set: (uuid: string) => void, name: string) => (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
       {name}
       <select
         aria-label={`Compare ${name.toLowerCase()}`}
-        className="rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
+        className="min-w-0 truncate rounded-md border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900"
         value={value ?? ""}
         onChange={(e) => set(e.target.value)}
       >

@@ -36,7 +36,7 @@ export function ListValueInput({ id, value, onChange, invalid, describedBy, labe
       {items.map((item, i) => (
         <span
           key={`${item}-${i}`}
-          className="inline-flex items-center gap-1 rounded bg-indigo-50 px-1.5 py-0.5 font-mono text-xs text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+          className="inline-flex max-w-full items-center gap-1 rounded bg-indigo-50 px-1.5 py-0.5 font-mono text-xs break-all text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
         >
           {item}
           <button
