@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import type { FeatureSnapshot } from "./feature-snapshot";
 import type { ZFeatureVersion } from "./responses";
 
 type VersionRow = {
