@@ -4,9 +4,9 @@
 // one stays unseen, and the same bump announced by pg_notify, or a write through instance A,
 // reaches B's /flags/ and its SSE stream.
 import { EventSource } from "eventsource";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, seed, type Seeded } from "../support/api";
-import { usesPostgres } from "../support/database";
+import { createTestDatabase, usesPostgres, type TestDatabase } from "../support/database";
 import { rawQuery } from "../support/raw-query";
 import { startEnsign, type RunningEnsign } from "../support/server";
 
@@ -17,6 +17,8 @@ const ARRIVAL_TIMEOUT_MS = 30_000;
 let a: RunningEnsign;
 let b: RunningEnsign;
 let data: Seeded;
+/** A database of their own: the run's shared server must not be a second listener on it. */
+let database: TestDatabase;
 /** What A logs after start-up: a failing NOTIFY would show here. */
 let logOfA = "";
 
@@ -64,7 +66,8 @@ describe.skipIf(!usesPostgres())(
   "two instances on one PostgreSQL database, B polling every ten minutes",
   () => {
     beforeAll(async () => {
-      const databaseUrl = inject("databaseUrl");
+      database = await createTestDatabase();
+      const databaseUrl = database.url;
       [a, b] = await Promise.all([
         startEnsign({ databaseUrl }),
         startEnsign({ databaseUrl, env: { ENSIGN_REVISION_POLL_MS: String(TEN_MINUTES_MS) } }),
@@ -82,6 +85,7 @@ describe.skipIf(!usesPostgres())(
 
     afterAll(async () => {
       await Promise.all([a?.stop(), b?.stop()]);
+      await database?.drop();
     });
 
     it("serves A's writes from B's /flags/ and B's SSE stream by NOTIFY alone", async () => {
@@ -102,7 +106,7 @@ describe.skipIf(!usesPostgres())(
         // stays unseen (with the 250 ms poll of old it would be served within the second).
         const served = (await flagsOnB()).documentTime;
         await rawQuery(
-          inject("databaseUrl"),
+          database.url,
           `UPDATE "Environment" SET revision = revision + 1, "documentUpdatedAt" = now() + interval '1 second' WHERE id = ${data.environmentId}`,
         );
         for (let i = 0; i < 20; i += 1) {
@@ -112,10 +116,7 @@ describe.skipIf(!usesPostgres())(
         expect(stream.updates.length).toBe(2);
 
         // The same change announced on the channel is served and streamed.
-        await rawQuery(
-          inject("databaseUrl"),
-          `SELECT pg_notify('ensign_revisions', 'abc123 ${data.environmentId}')`,
-        );
+        await rawQuery(database.url, `SELECT pg_notify('ensign_revisions', 'abc123 ${data.environmentId}')`);
         await eventually(
           "the notified change on B's /flags/",
           async () => (await flagsOnB()).documentTime > served,
@@ -131,11 +132,11 @@ describe.skipIf(!usesPostgres())(
     it("reconnects a dropped LISTEN connection and catches up on what it missed", async () => {
       await flagsOnB();
       const listening = `FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN ensign_revisions'`;
-      const listeners = async () => rawQuery(inject("databaseUrl"), `SELECT pid ${listening}`);
+      const listeners = async () => rawQuery(database.url, `SELECT pid ${listening}`);
       // B's (A serves no SDK call, so it has nothing to listen for). Cut, it misses what is
       // notified until it is back.
       await eventually("B LISTENing", async () => (await listeners()).length === 1);
-      await rawQuery(inject("databaseUrl"), `SELECT pg_terminate_backend(pid) ${listening}`);
+      await rawQuery(database.url, `SELECT pg_terminate_backend(pid) ${listening}`);
       await patchOnA({ feature_state_value: "after-reconnect" });
       await eventually(
         "the write on B once its listener is back",
