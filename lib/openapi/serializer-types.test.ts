@@ -1,7 +1,7 @@
 // Each serializer returns the type inferred from its response schema, so a serializer that
 // drifts from what the documentation promises fails `npm run typecheck` (which covers this
 // file), before the conformance test ever calls it. The checks below run in `tsc`.
-import { describe, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import { serializeAuditLog, serializeAuditLogDetail } from "@/lib/audit/serializers";
 import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";
@@ -27,7 +27,7 @@ import type { ZFeatureSegment, ZSegmentOverride } from "@/lib/overrides/response
 import { serializeGroup, serializeMember } from "@/lib/permissions/serializers";
 import type { ZGroup, ZMember } from "@/lib/permissions/responses";
 import { serializeProject } from "@/lib/projects/serializers";
-import type { ZProject } from "@/lib/projects/responses";
+import { ZProject } from "@/lib/projects/responses";
 import { serializeScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import type { ZScheduledChange } from "@/lib/scheduled/responses";
 import { serializeSegment } from "@/lib/segments/serializers";
@@ -84,5 +84,20 @@ describe("serializers", () => {
     });
     expectTypeOf(withExtraField).returns.toEqualTypeOf<Project>();
     expectTypeOf(withMissingField).returns.toEqualTypeOf<Project>();
+  });
+
+  it("answer what the schema accepts at run time too (a strict parse of a served project)", () => {
+    const project = serializeProject({
+      id: 7,
+      uuid: "0b6f6e1e-3c1c-4a53-9d3e-6f1c2e5a0b7d",
+      name: "Web",
+      organisationId: 3,
+      hideDisabledFlags: false,
+      enableRealtimeUpdates: true,
+      preventFlagDefaults: false,
+      staleFlagsLimitDays: 30,
+      createdAt: new Date("2026-11-26T00:00:00Z"),
+    });
+    expect(ZProject.parse(project)).toEqual(project);
   });
 });
