@@ -2,6 +2,7 @@
 // What a page shows when the thing it is about cannot be loaded: a "not found" page with a
 // way back for a missing or deleted resource (404), the API's message for anything else.
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { ApiError } from "@/lib/dashboard/fetcher";
 
@@ -11,7 +12,15 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 403);
 }
 
-export function NotFoundState({ title, message, back }: { title: string; message: string; back: WayBack[] }) {
+export function NotFoundState({
+  title,
+  message,
+  back,
+}: {
+  title: string;
+  message: ReactNode;
+  back: WayBack[];
+}) {
   return (
     <section
       aria-labelledby="not-found-title"
@@ -55,7 +64,7 @@ export function LoadError({
   return (
     <NotFoundState
       title={`${what[0].toUpperCase()}${what.slice(1)} not found`}
-      message={`This ${what} does not exist: it may have been deleted, or the link is wrong.`}
+      message={`This ${what} does not exist, or you have no permission to see it: it may have been deleted, the link may be wrong, or an organisation admin has not given you access to it.`}
       back={back}
     />
   );

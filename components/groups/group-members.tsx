@@ -3,6 +3,7 @@
 // switch that), and removing them (those who may change the group's members: holders of
 // MANAGE_USER_GROUPS and the group's own admins, but only organisation admins themselves).
 import { personName } from "@/components/members/member-name";
+import { isKeyAccount } from "@/components/organisations/scoped-api-keys";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Switch } from "@/components/ui/switch";
@@ -50,7 +51,11 @@ export function GroupMembers({
           <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 py-1.5 text-sm">
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-zinc-900 dark:text-zinc-100">{personName(user)}</span>
-              <span className="text-zinc-500 dark:text-zinc-400">{user.email}</span>
+              {isKeyAccount(user) ? (
+                <Badge tone="neutral">Scoped API key</Badge>
+              ) : (
+                <span className="text-zinc-500 dark:text-zinc-400">{user.email}</span>
+              )}
               {user.group_admin && <Badge tone="indigo">Group admin</Badge>}
             </span>
             <span className="flex items-center gap-3">

@@ -7,6 +7,7 @@ import { mutate } from "swr";
 import { LoadError } from "@/components/common/load-error";
 import { NameDialog } from "@/components/common/name-dialog";
 import { useMembers } from "@/components/members/members-page";
+import { useScopedKeyGrantees } from "@/components/organisations/scoped-api-keys";
 import { personName } from "@/components/members/member-name";
 import { useOrganisationPermissions } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
@@ -141,6 +142,9 @@ function GroupCard({
   const membersDenial = isGroupAdmin ? undefined : denial;
   const inGroup = new Set(group.users.map((u) => u.id));
   const candidates = members.filter((m) => !inGroup.has(m.id) && (isOrganisationAdmin || m.id !== meId));
+  // Scoped API keys join groups through their hidden accounts (listed to organisation admins only).
+  const keyCandidates = useScopedKeyGrantees(organisationId).filter((k) => !inGroup.has(k.userId));
+  const choices = candidates.length + keyCandidates.length;
   const headingId = `group-${group.id}`;
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
@@ -159,14 +163,15 @@ function GroupCard({
 
   const add = () => {
     const member = members.find((m) => String(m.id) === adding);
-    if (!member) return;
-    void run(
-      async () => {
-        await api.post(urls.groupAddUsers(organisationId, group.id), { user_ids: [member.id] });
-        setAdding("");
-      },
-      `${personName(member)} joined ${group.name}.`,
-    );
+    const key = keyCandidates.find((k) => String(k.userId) === adding);
+    const joining = member
+      ? { id: member.id, name: personName(member) }
+      : key && { id: key.userId, name: key.name };
+    if (!joining) return;
+    void run(async () => {
+      await api.post(urls.groupAddUsers(organisationId, group.id), { user_ids: [joining.id] });
+      setAdding("");
+    }, `${joining.name} joined ${group.name}.`);
   };
 
   return (
@@ -235,16 +240,23 @@ function GroupCard({
               className={compactSelectClass}
               value={adding}
               onChange={(e) => setAdding(e.target.value)}
-              disabled={candidates.length === 0}
+              disabled={choices === 0}
             >
-              <option value="">
-                {candidates.length === 0 ? "Everyone is in this group" : "Choose a member…"}
-              </option>
+              <option value="">{choices === 0 ? "Everyone is in this group" : "Choose a member…"}</option>
               {candidates.map((m) => (
                 <option key={m.id} value={m.id}>
                   {personName(m)} ({m.email})
                 </option>
               ))}
+              {keyCandidates.length > 0 && (
+                <optgroup label="Scoped API keys">
+                  {keyCandidates.map((k) => (
+                    <option key={k.userId} value={k.userId}>
+                      {k.label}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </select>
             <Button type="submit" size="sm" disabled={!adding} busy={busy}>
               Add to group

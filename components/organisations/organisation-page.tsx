@@ -8,6 +8,7 @@ import { CardGrid, ListCard } from "@/components/common/list-card";
 import { NameDialog } from "@/components/common/name-dialog";
 import { Button, ButtonLink } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
+import { AskAdmins, grantName } from "@/components/permissions/ask-admins";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
@@ -88,7 +89,14 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
       <Section title="Projects" description="Each project has its own features, segments and environments.">
         <ErrorMessage error={projectsError} />
         {!projects && !projectsError && <Skeleton className="h-20" />}
-        {projects?.length === 0 && (
+        {projects?.length === 0 && permissions.loaded && !permissions.allows("CREATE_PROJECT") && (
+          <EmptyState title="No project you can see">
+            This organisation may have projects you have no access to.{" "}
+            <AskAdmins organisationId={organisationId} permission="VIEW_PROJECT" on="the project you need" />{" "}
+            To start a project of your own, ask for <strong>{grantName("CREATE_PROJECT")}</strong>.
+          </EmptyState>
+        )}
+        {projects?.length === 0 && permissions.allows("CREATE_PROJECT") && (
           <EmptyState
             title="No projects yet"
             action={

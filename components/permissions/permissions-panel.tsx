@@ -8,7 +8,9 @@ import { mutate } from "swr";
 import { useGroups } from "@/components/groups/groups-page";
 import { useMembers } from "@/components/members/members-page";
 import { personName } from "@/components/members/member-name";
+import { useScopedKeyGrantees } from "@/components/organisations/scoped-api-keys";
 import { EffectivePermissions } from "@/components/permissions/effective-permissions";
+import { EnvironmentAccessWarning } from "@/components/permissions/environment-access-warning";
 import type { PermissionScope } from "@/components/permissions/permission-scope";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -52,6 +54,7 @@ export function PermissionsPanel({
   const groupGrants = listOf(groupGrantData);
   const { data: members } = useMembers(organisationId);
   const { data: groups } = useGroups(organisationId);
+  const apiKeys = useScopedKeyGrantees(organisationId);
 
   const [who, setWho] = useState<Who | "">("");
   const [admin, setAdmin] = useState(false);
@@ -82,7 +85,7 @@ export function PermissionsPanel({
     k === "user"
       ? (() => {
           const m = members?.find((x) => x.id === id);
-          return m ? personName(m) : `User ${id}`;
+          return m ? personName(m) : (apiKeys.find((k) => k.userId === id)?.name ?? `User ${id}`);
         })()
       : (groups?.find((g) => g.id === id)?.name ?? `Group ${id}`);
 
@@ -175,7 +178,7 @@ export function PermissionsPanel({
           </ul>
         )}
         <SelectField
-          label="Member or group"
+          label={apiKeys.length > 0 ? "Member, group or API key" : "Member or group"}
           value={who}
           onChange={(e) => setWho(e.target.value as Who | "")}
           className="max-w-md"
@@ -197,9 +200,21 @@ export function PermissionsPanel({
               ))}
             </optgroup>
           )}
+          {apiKeys.length > 0 && (
+            <optgroup label="Scoped API keys">
+              {apiKeys.map((k) => (
+                <option key={k.userId} value={`user:${k.userId}`}>
+                  {k.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </SelectField>
         {kind === "user" && (
           <EffectivePermissions key={whoId} scope={scope} organisationId={organisationId} userId={whoId} />
+        )}
+        {kind && scope.kind === "project" && !admin && ticked.includes("VIEW_PROJECT") && (
+          <EnvironmentAccessWarning projectId={scope.id} kind={kind} id={whoId} name={nameOf(kind, whoId)} />
         )}
         {kind && (
           <form

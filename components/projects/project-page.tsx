@@ -8,6 +8,7 @@ import { NameDialog } from "@/components/common/name-dialog";
 import Link from "next/link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Section } from "@/components/ui/card";
+import { AskAdmins } from "@/components/permissions/ask-admins";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LoadError } from "@/components/common/load-error";
 import { ErrorMessage } from "@/components/ui/error-message";
@@ -102,7 +103,20 @@ export function ProjectPage({ projectId }: { projectId: number }) {
       >
         <ErrorMessage error={envError} />
         {!environments && !envError && <Skeleton className="h-20" />}
-        {environments?.results.length === 0 && (
+        {environments?.results.length === 0 &&
+          permissions.loaded &&
+          !permissions.allows("CREATE_ENVIRONMENT") && (
+            <EmptyState title="No environment you can see">
+              You can see this project, but no environment of it: each environment is granted on its own.{" "}
+              <AskAdmins
+                organisationId={project?.organisation ?? null}
+                alsoAsk="or an admin of this project"
+                permission="VIEW_ENVIRONMENT"
+                on="the environment you need (Development, Production…)"
+              />
+            </EmptyState>
+          )}
+        {environments?.results.length === 0 && permissions.allows("CREATE_ENVIRONMENT") && (
           <EmptyState
             title="No environments yet"
             action={

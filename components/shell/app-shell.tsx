@@ -6,6 +6,7 @@ import { NotFoundState, isNotFound } from "@/components/common/load-error";
 import { useEnvironment } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import { useRememberLocation, useRouteContext } from "@/lib/dashboard/route-context";
+import { AskAdmins } from "@/components/permissions/ask-admins";
 import { ContextSwitcher } from "./context-switcher";
 import { EnvironmentNav } from "./environment-nav";
 import { OrganisationNav } from "./organisation-nav";
@@ -78,7 +79,18 @@ export function AppShell({ children }: { children: ReactNode }) {
           {unknownEnvironment ? (
             <NotFoundState
               title="Environment not found"
-              message={`This project has no environment with the key “${context.environmentKey}”: it may have been deleted, or the link is wrong.`}
+              message={
+                <>
+                  This project has no environment with the key “{context.environmentKey}” that you can see: it
+                  may have been deleted, the link may be wrong, or you lack access to it.{" "}
+                  <AskAdmins
+                    organisationId={context.organisationId}
+                    alsoAsk="or an admin of this project"
+                    permission="VIEW_ENVIRONMENT"
+                    on="it"
+                  />
+                </>
+              }
               back={[
                 { href: paths.project(context.projectId!), label: "Back to the project" },
                 { href: paths.home, label: "Home" },
