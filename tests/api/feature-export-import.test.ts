@@ -254,7 +254,13 @@ describe("POST /api/v1/features/create-feature-export/ and the download", () => 
       token: member.token,
     });
     expect(download).toMatchObject({ status: 403, body: DENIED });
-    // A member sees the list, but only the exports of environments they administer.
+    // A member who may view the project sees the list, but only the exports of environments
+    // they administer.
+    const grant = await call(`/api/v1/projects/${s.projectId}/user-permissions/`, {
+      token: s.token,
+      body: { user: member.id, permissions: ["VIEW_PROJECT"] },
+    });
+    expect(grant.status, grant.text).toBe(201);
     const list = await call(`/api/v1/projects/${s.projectId}/feature-exports/`, { token: member.token });
     expect(list.body).toMatchObject({ count: 0, results: [] });
     const stranger = await seed();
@@ -445,7 +451,7 @@ describe("bad files get a clear 400 and write nothing", () => {
     const s = await seed();
     const big = JSON.stringify([{ ...valid("big"), value: "x".repeat(19_000) }]).padEnd(1_000_001, " ");
     await refused(s, big, "SKIP", { file: ["File size is too large."] });
-    // One byte less is read (and here refused for its value's size, not the file's).
+    // A file of exactly 1,000,000 bytes is read.
     const fits = JSON.stringify([valid("fits")]).padEnd(1_000_000, " ");
     const res = await upload(s, s.environmentId, fits, "SKIP");
     expect(res.status, res.text).toBe(201);
