@@ -37,10 +37,11 @@ export async function createFeatureExport(input: TFeatureExportCreate) {
   const environment = await db.environment.findUniqueOrThrow({ where: { id: input.environment_id } });
   const tagIds = input.tag_ids ?? [];
   const row = await db.$transaction(async (tx) => {
-    const foreign = tagIds.length
-      ? await tx.tag.count({ where: { id: { in: tagIds }, projectId: { not: environment.projectId } } })
+    const wanted = [...new Set(tagIds)];
+    const own = wanted.length
+      ? await tx.tag.count({ where: { id: { in: wanted }, projectId: environment.projectId } })
       : 0;
-    if (foreign)
+    if (own !== wanted.length)
       throw ValidationError.field("tag_ids", "Every tag must be a tag of the environment's project.");
     const file = await buildFeatureFile(tx, environment, tagIds);
     const created = await tx.featureExport.create({

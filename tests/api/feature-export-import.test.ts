@@ -285,7 +285,7 @@ describe("POST /api/v1/features/create-feature-export/ and the download", () => 
 
 describe("POST /api/v1/features/feature-import/{environment_id}", () => {
   it("round-trips an environment into another project: same flags, same identities' flags", async () => {
-    const { s, config } = await richSource();
+    const { s, config, archived } = await richSource();
     const { download } = await exportFile(s);
     const target = await secondProject(s);
     const res = await upload(target, target.environmentId, download.text, "SKIP");
@@ -297,7 +297,10 @@ describe("POST /api/v1/features/feature-import/{environment_id}", () => {
       status: "SUCCESS",
       created_at: expect.any(String),
     });
-    expect(await flags(target.envKey)).toEqual(await flags(s.envKey));
+    // Archived features are not exported (as in Flagsmith); everything else is served alike.
+    const served = await flags(s.envKey);
+    delete served[archived.name];
+    expect(await flags(target.envKey)).toEqual(served);
     for (const plan of ["pro", "team", "free"]) {
       const id = unique("visitor");
       const expected = await identityFlags(s.envKey, id, plan);
@@ -431,7 +434,7 @@ describe("bad files get a clear 400 and write nothing", () => {
       file: ["file: Invalid input: expected array, received object"],
     });
     await refused(s, JSON.stringify([{ ...valid("a"), enabled: undefined }]), "SKIP", {
-      file: ["0.enabled: Invalid input: expected boolean, received undefined"],
+      file: ["0.enabled: This field is required."],
     });
     await refused(s, JSON.stringify([{ ...valid("a"), type: "int" }]), "SKIP", {
       file: ["0.value: Not a valid value of type int."],
