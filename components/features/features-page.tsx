@@ -2,7 +2,12 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { mutate } from "swr";
-import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
+import {
+  gate,
+  useEnvironmentPermissions,
+  useOrganisationPermissions,
+  useProjectPermissions,
+} from "@/components/permissions/use-permissions";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -41,6 +46,7 @@ import { CreateFeatureDialog } from "./create-feature-dialog";
 import { FeatureFilters } from "./feature-filters";
 import { FeatureRow } from "./feature-row";
 import { TagsDialog } from "./tags-dialog";
+import { FeatureFileDialog } from "./feature-file-dialog";
 
 /**
  * The filters live in the query string: reload, back/forward and shared links keep them.
@@ -80,6 +86,9 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
   const { data: groups } = useGroupSummaries(project?.organisation ?? null);
   const [creating, setCreating] = useState(false);
   const [managingTags, setManagingTags] = useState(false);
+  const [movingFiles, setMovingFiles] = useState(false);
+  const environmentPermissions = useEnvironmentPermissions(environmentKey);
+  const organisationPermissions = useOrganisationPermissions(project?.organisation ?? null);
   const [deleting, setDeleting] = useState<Feature | null>(null);
   const projectPermissions = useProjectPermissions(projectId);
   const creation = gate(projectPermissions, "CREATE_FEATURE");
@@ -134,6 +143,9 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
           <>
             <Button onClick={() => setManagingTags(true)} {...gate(projectPermissions, "MANAGE_TAGS")}>
               Tags
+            </Button>
+            <Button onClick={() => setMovingFiles(true)} disabled={!environment}>
+              Export / import
             </Button>
             <Button variant="primary" onClick={() => setCreating(true)} {...creation}>
               New feature
@@ -216,6 +228,17 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
         }}
       />
       <TagsDialog open={managingTags} projectId={projectId} onClose={() => setManagingTags(false)} />
+      {environment && (
+        <FeatureFileDialog
+          open={movingFiles}
+          environmentId={environment.id}
+          environmentName={environment.name}
+          canExport={environmentPermissions.admin}
+          canImport={organisationPermissions.admin}
+          onClose={() => setMovingFiles(false)}
+          onImported={refresh}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.name}”?`}

@@ -40,6 +40,9 @@ export const urls = {
   featureGroupOwners: (project: number, id: number, action: "add" | "remove") =>
     `${V1}/projects/${project}/features/${id}/${action}-group-owners/`,
   tags: (project: number) => `${V1}/projects/${project}/tags/`,
+  createFeatureExport: () => `${V1}/features/create-feature-export/`,
+  downloadFeatureExport: (id: number) => `${V1}/features/download-feature-export/${id}/`,
+  featureImport: (environment: number) => `${V1}/features/feature-import/${environment}/`,
   tag: (project: number, id: number) => `${V1}/projects/${project}/tags/${id}/`,
   featuresCreate: (project: number) => `${V1}/projects/${project}/features/`,
   feature: (project: number, id: number) => `${V1}/projects/${project}/features/${id}/`,

@@ -51,9 +51,9 @@ function duplicateKeys(options: { key?: string | null }[]): boolean {
   return new Set(keys).size !== keys.length;
 }
 
-type CreateContext = { organisationId: number; preventFlagDefaults: boolean };
+export type CreateContext = { organisationId: number; preventFlagDefaults: boolean };
 
-async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, context: CreateContext) {
+export async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, context: CreateContext) {
   // DRF reports every field's error at once: collect them before writing anything.
   await assertQuota(tx, "features", scope.projectId);
   const errors: Record<string, string[]> = {};

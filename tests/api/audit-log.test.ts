@@ -37,6 +37,9 @@ const NOT_AUDITED = new Set([
   // hold; tests/api/invitations.test.ts checks the entry a join leaves.
   "POST /api/v1/users/join/{hash}/",
   "POST /api/v1/users/join/link/{hash}/",
+  // A multipart upload that writes one entry per feature it creates or changes, and one for
+  // the import; tests/api/feature-export-import.test.ts checks them.
+  "POST /api/v1/features/feature-import/{environmentId}/",
 ]);
 
 /** "METHOD /api/v1/…/{param}/" of every method whose handler authenticates an account. */
@@ -106,6 +109,15 @@ const writeMethod = (method: string) => (method === "DELETE" ? "DELETE" : "UPDAT
 // ---- one recipe per write route -------------------------------------------------------
 
 const RECIPES: Record<string, Recipe> = {
+  "POST /api/v1/features/create-feature-export/": async (s) => ({
+    path: "/api/v1/features/create-feature-export/",
+    body: { environment_id: s.environmentId, tag_ids: [] },
+    expected: {
+      type: "ENVIRONMENT",
+      change_type: "UPDATE",
+      changes: [change("feature_export", null, expect.any(Number))],
+    },
+  }),
   "POST /api/v1/organisations/": async () => {
     const name = unique("org");
     return {

@@ -1723,6 +1723,57 @@ describe("paths the server answers itself", () => {
   });
 });
 
+describe("feature export and import files", () => {
+  /** The import takes a multipart form, which `invoke` does not send. */
+  async function invokeImport(input: Input, content: string | null, expectedStatus: number) {
+    const op = byId.get("importFeatures")!;
+    const form = new FormData();
+    if (content !== null) form.set("file", new Blob([content]), "export.json");
+    form.set("strategy", "SKIP");
+    const res = await fetch(`${inject("baseUrl")}${urlOf(op, input)}`, {
+      method: "POST",
+      headers: input.token ? { Authorization: `Token ${input.token}` } : {},
+      body: form,
+    });
+    const text = await res.text();
+    const result = { status: res.status, text, headers: res.headers, body: text ? JSON.parse(text) : null };
+    expect(result.status, `importFeatures: ${text}`).toBe(expectedStatus);
+    checkConformance(op, result);
+  }
+
+  it("exports, downloads, imports and lists, and documents the errors", async () => {
+    const s = await seed();
+    const { token, projectId, environmentId, organisationId } = s;
+    const member = await addMember(organisationId);
+    const other = await seed();
+    const body = { environment_id: environmentId, tag_ids: [] };
+    const made = await invoke("createFeatureExport", { token, body }, 201);
+    await invoke("createFeatureExport", { token, body: { environment_id: "x" } }, 400);
+    await invoke("createFeatureExport", { token: member.token, body }, 403);
+    const path = { featureExportId: made.body.id };
+    await invoke("downloadFeatureExport", { token, path }, 200);
+    await invoke("downloadFeatureExport", { token: member.token, path }, 403);
+    await invoke("downloadFeatureExport", { token, path: { featureExportId: MISSING_ID } }, 404);
+    await rawQuery(
+      inject("databaseUrl"),
+      `INSERT INTO "FeatureExport" ("environmentId", "status") VALUES (${Number(environmentId)}, 'FAILED')`,
+    );
+    const listed = await invoke("listFeatureExports", { token, path: { projectId } }, 200);
+    const failed = listed.body.results.find((e: { status: string }) => e.status === "FAILED");
+    await invoke("downloadFeatureExport", { token, path: { featureExportId: failed.id } }, 400);
+    await invoke("listFeatureExports", { token, path: { projectId }, query: { page: "9" } }, 404);
+    await invoke("listFeatureExports", { token: member.token, path: { projectId } }, 403);
+    const target = { environmentId };
+    await invokeImport({ token, path: target }, "[]", 201);
+    await invokeImport({ token, path: target }, "{", 400);
+    await invokeImport({ token: member.token, path: target }, "[]", 403);
+    await invokeImport({ token: other.token, path: target }, "[]", 404);
+    await invoke("listFeatureImports", { token, path: { projectId } }, 200);
+    await invoke("listFeatureImports", { token, path: { projectId }, query: { page: "9" } }, 404);
+    await invoke("listFeatureImports", { token: member.token, path: { projectId } }, 403);
+  });
+});
+
 describe("coverage", () => {
   it("exercised every documented answer of every operation", () => {
     const documented = OPERATIONS.flatMap((op) =>

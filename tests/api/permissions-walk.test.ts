@@ -142,6 +142,7 @@ async function memberWithout(keys: string[]): Promise<Member> {
  */
 const BODIES: Record<string, () => unknown> = {
   "/api/v1/features/feature-segments/update-priorities/": () => [{ id: t.ids.featureSegmentId, priority: 0 }],
+  "/api/v1/features/create-feature-export/": () => ({ environment_id: t.environmentId, tag_ids: [] }),
 };
 
 /**

@@ -149,6 +149,13 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
     call(`/api/v1/organisations/${s.organisationId}/invite-links/`, { token, body: { role: "USER" } }),
     "invite link",
   );
+  const featureExport = await ok(
+    call("/api/v1/features/create-feature-export/", {
+      token,
+      body: { environment_id: s.environmentId, tag_ids: [] },
+    }),
+    "feature export",
+  );
   const me = await ok(call("/api/v1/auth/users/me/", { token }), "me");
   const group = await ok(
     call(`/api/v1/organisations/${s.organisationId}/groups/`, { token, body: { name: unique("group") } }),
@@ -211,6 +218,8 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
       tagId: tag.id,
       tagUuid: tag.uuid,
       file: "swagger-ui.css",
+      environmentId: s.environmentId,
+      featureExportId: featureExport.id,
     },
     grantIds,
   };
@@ -245,4 +254,6 @@ export const MISSING_IDS: Record<string, string | number> = {
   tagId: 999999999,
   tagUuid: "00000000-0000-4000-8000-000000000000",
   file: "swagger-ui.css",
+  environmentId: 999999999,
+  featureExportId: 999999999,
 };
