@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
+import { handleAnalyticsFlagsV2Post } from "@/lib/sdk/analytics-v2";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
 import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
@@ -26,6 +27,7 @@ const ROUTES: Record<string, Partial<Record<string, SdkHandler>>> = {
   "/api/v1/identities/": { GET: handleIdentitiesGet, POST: handleIdentitiesPost },
   "/api/v1/environment-document/": { GET: handleEnvironmentDocumentRequest },
   "/api/v1/analytics/flags/": { POST: handleAnalyticsFlagsPost },
+  "/api/v2/analytics/flags/": { POST: handleAnalyticsFlagsV2Post },
 };
 
 // The entry's cap already holds; counting again keeps the lane safe wherever it is mounted.

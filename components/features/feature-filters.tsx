@@ -2,6 +2,8 @@
 import { Checkbox, compactSelectClass, inputClass } from "@/components/ui/field";
 import type { FeatureQuery, FeatureSort } from "@/lib/dashboard/feature-query";
 import type { FeatureGroupOwner, Tag } from "@/lib/dashboard/types";
+import { LIFECYCLE_STAGES } from "@/lib/features/lifecycle";
+import { LIFECYCLE_LABELS } from "./lifecycle-badge";
 
 type Props = {
   query: FeatureQuery;
@@ -116,6 +118,19 @@ export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
         <option value="all">Stale and fresh</option>
         <option value="stale">Stale only</option>
         <option value="fresh">Fresh only</option>
+      </select>
+      <select
+        aria-label="Filter by lifecycle stage"
+        value={query.lifecycle}
+        onChange={(e) => push({ lifecycle: e.target.value as FeatureQuery["lifecycle"] })}
+        className={compactSelectClass}
+      >
+        <option value="all">Any lifecycle stage</option>
+        {LIFECYCLE_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {LIFECYCLE_LABELS[stage]}
+          </option>
+        ))}
       </select>
       <select
         aria-label="Sort features"

@@ -10,6 +10,7 @@ import type { Feature, FeatureState, Tag } from "@/lib/dashboard/types";
 import { FeatureToggle } from "./feature-toggle";
 import { TagChip } from "./tag-chip";
 import { FeatureValue } from "./feature-value";
+import { LifecycleBadge } from "./lifecycle-badge";
 
 type FeatureRowProps = {
   feature: Feature;
@@ -54,6 +55,7 @@ export function FeatureRow({
               Stale
             </Badge>
           )}
+          {feature.lifecycle_stage && <LifecycleBadge stage={feature.lifecycle_stage} />}
           {tags.map((tag) => (
             <TagChip key={tag.id} tag={tag} />
           ))}

@@ -61,6 +61,7 @@ const entryFields = {
       "USER",
       "GROUP",
       "PERMISSION",
+      "VCS_REPOSITORY",
     ])
     .meta({ description: "What kind of object changed." }),
   is_system_event: zBool("Whether the server made the change itself (e.g. a scheduled change)."),

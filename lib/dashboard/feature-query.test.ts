@@ -88,3 +88,15 @@ describe("feature list query string", () => {
     expect(matchesSearch({ name: "banner", description: null }, "footer")).toBe(false);
   });
 });
+
+describe("the lifecycle stage filter", () => {
+  it("round-trips through the query string and reaches the API only with an environment", () => {
+    const query = readFeatureQuery(new URLSearchParams("lifecycle=to_remove"));
+    expect(query.lifecycle).toBe("to_remove");
+    expect(writeFeatureQuery(query)).toBe("lifecycle=to_remove");
+    expect(isFiltered(query)).toBe(true);
+    expect(apiFeatureParams(query, 5).lifecycle_stage).toBe("to_remove");
+    expect(apiFeatureParams(query, undefined).lifecycle_stage).toBeUndefined();
+    expect(readFeatureQuery(new URLSearchParams("lifecycle=gone")).lifecycle).toBe("all");
+  });
+});

@@ -1,5 +1,7 @@
 // The features list's filters, kept in the page's query string so that reload, back/forward
 // and shared links keep them. Pure: parsed from and written to URLSearchParams.
+import { LIFECYCLE_STAGES, type LifecycleStage } from "@/lib/features/lifecycle";
+
 /** "changed": least recently changed first (the API's last_changed sort). */
 export type FeatureSort = "created" | "-created" | "name" | "-name" | "changed" | "-changed";
 
@@ -17,6 +19,8 @@ export type FeatureQuery = {
   archived: boolean;
   /** Stale: unchanged for the project's stale_flags_limit_days and not permanent (server-side). */
   stale: "all" | "stale" | "fresh";
+  /** Flagsmith's lifecycle stage in the page's environment (server-side). */
+  lifecycle: "all" | LifecycleStage;
   sort: FeatureSort;
 };
 
@@ -29,6 +33,7 @@ export const DEFAULT_QUERY: FeatureQuery = {
   groupOwner: null,
   archived: false,
   stale: "all",
+  lifecycle: "all",
   sort: "created",
 };
 
@@ -49,6 +54,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
   const owner = ids(params.get("owner"))[0];
   const groupOwner = ids(params.get("group_owner"))[0];
   const stale = params.get("stale");
+  const lifecycle = params.get("lifecycle") as LifecycleStage | null;
   return {
     search: params.get("q") ?? "",
     status: status === "on" || status === "off" ? status : "all",
@@ -58,6 +64,7 @@ export function readFeatureQuery(params: Readable): FeatureQuery {
     groupOwner: groupOwner ?? null,
     archived: params.get("archived") === "1",
     stale: stale === "stale" || stale === "fresh" ? stale : "all",
+    lifecycle: lifecycle && LIFECYCLE_STAGES.includes(lifecycle) ? lifecycle : "all",
     sort: sort && SORTS.includes(sort) ? sort : "created",
   };
 }
@@ -73,6 +80,7 @@ export function writeFeatureQuery(query: FeatureQuery): string {
   if (query.groupOwner !== null) params.set("group_owner", String(query.groupOwner));
   if (query.archived) params.set("archived", "1");
   if (query.stale !== "all") params.set("stale", query.stale);
+  if (query.lifecycle !== "all") params.set("lifecycle", query.lifecycle);
   if (query.sort !== "created") params.set("sort", query.sort);
   return params.toString();
 }
@@ -86,7 +94,8 @@ export function isFiltered(query: FeatureQuery): boolean {
     query.owner !== null ||
     query.groupOwner !== null ||
     query.archived ||
-    query.stale !== "all"
+    query.stale !== "all" ||
+    query.lifecycle !== "all"
   );
 }
 
@@ -104,6 +113,7 @@ export function apiFeatureParams(query: FeatureQuery, environment: number | unde
     is_archived: String(query.archived),
     type: query.type !== "all" ? query.type : undefined,
     is_stale: query.stale !== "all" ? String(query.stale === "stale") : undefined,
+    lifecycle_stage: environment !== undefined && query.lifecycle !== "all" ? query.lifecycle : undefined,
     sort_field: SORT_FIELDS[query.sort.replace("-", "") as "created" | "name" | "changed"],
     sort_direction: query.sort.startsWith("-") ? "DESC" : "ASC",
   };

@@ -90,6 +90,10 @@ export const urls = {
   segmentIdentityCount: (project: number, segment: number, environment: string) =>
     `${V1}/projects/${project}/segments/${segment}/identity-count/${q({ environment })}`,
   analytics: (key: string) => `${V1}/environments/${key}/analytics/flags/`,
+  featureEvaluationData: (project: number, feature: number, environment: number, period: number) =>
+    `${V1}/projects/${project}/features/${feature}/evaluation-data/${q({ environment_id: environment, period })}`,
+  featureCodeReferences: (project: number, feature: number) =>
+    `${V1}/projects/${project}/features/${feature}/code-references/`,
   projectAudit: (
     project: number,
     params: {

@@ -2,7 +2,9 @@
 // to 999 at a time. With ?environment= each feature carries its state and override counts there.
 // Ensign adds last_changed and is_stale to each feature, the is_stale filter and the last_changed
 // sort; those two rank the project's matching features in memory (features per project are
-// bounded by ENSIGN_MAX_FEATURES_PER_PROJECT), then load the page's rows.
+// bounded by ENSIGN_MAX_FEATURES_PER_PROJECT), then load the page's rows. With ?environment=
+// each feature has Flagsmith's lifecycle_stage there (filter: ?lifecycle_stage=, ranked the same
+// way); every feature carries code_references_counts (one grouped query per page).
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Prisma } from "@/lib/db/client";
@@ -15,6 +17,9 @@ import { serializeFeature } from "./feature-serializers";
 import { latestVersionDates, permanentTagIds } from "./last-changed";
 import { compareLastChanged, isStale, lastChangedOf, staleBefore } from "./staleness";
 import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
+import { codeReferencesCounts } from "@/lib/code-references/read";
+import { lifecycleStageOf } from "./lifecycle";
+import { loadLifecycleSources, type LifecycleSources } from "./lifecycle-data";
 import type { TFeatureListQuery } from "./schemas";
 
 type Scope = { userId: number; projectId: number };
@@ -46,13 +51,36 @@ async function featureIdsByState(environmentId: number, query: TFeatureListQuery
   return states.filter((s) => search === undefined || valueMatches(s, search)).map((s) => s.featureId);
 }
 
-type Staleness = { cutoff: Date; permanent: Set<number>; versions: Map<number, Date> };
+type Staleness = {
+  cutoff: Date;
+  permanent: Set<number>;
+  versions: Map<number, Date>;
+  /** With ?environment=: what lifecycle_stage is computed from. */
+  lifecycle?: LifecycleSources;
+};
+type Ranked = { id: number; name: string; updatedAt: Date; tags: { tagId: number }[] };
 
-function stalenessOf(feature: { id: number; updatedAt: Date; tags: { tagId: number }[] }, s: Staleness) {
+function stalenessOf(feature: Ranked, s: Staleness) {
   const lastChanged = lastChangedOf(feature.updatedAt, s.versions.get(feature.id));
   const isPermanent = feature.tags.some((t) => s.permanent.has(t.tagId));
-  return { lastChanged, isStale: isStale({ lastChanged, staleBefore: s.cutoff, isPermanent }) };
+  const stale = isStale({ lastChanged, staleBefore: s.cutoff, isPermanent });
+  const l = s.lifecycle;
+  const lifecycleStage = l
+    ? lifecycleStageOf({
+        hasCodeReferences: l.inCode.has(feature.id),
+        isPermanent,
+        isStale: stale || feature.tags.some((t) => l.staleTagIds.has(t.tagId)),
+        hasRecentUsage: l.evaluatedNames.has(feature.name),
+      })
+    : null;
+  return { lastChanged, isStale: stale, lifecycleStage };
 }
+
+/** The in-memory ranking is needed when a filter or sort reads more than the feature row. */
+const needsRanking = (query: TFeatureListQuery, s: Omit<Staleness, "versions">) =>
+  query.is_stale !== undefined ||
+  query.sort_field === "last_changed" ||
+  (query.lifecycle_stage !== undefined && s.lifecycle !== undefined);
 
 /**
  * is_stale and sort_field=last_changed depend on dates from two tables: the matching features
@@ -68,11 +96,13 @@ async function rankedPageIds(
   const rows = await db.feature.findMany({
     where,
     orderBy,
-    select: { id: true, updatedAt: true, tags: { select: { tagId: true } } },
+    select: { id: true, name: true, updatedAt: true, tags: { select: { tagId: true } } },
   });
+  const stage = staleness.lifecycle ? query.lifecycle_stage : undefined;
   const ranked = rows
     .map((row) => ({ id: row.id, ...stalenessOf(row, staleness) }))
-    .filter((row) => query.is_stale === undefined || row.isStale === query.is_stale);
+    .filter((row) => query.is_stale === undefined || row.isStale === query.is_stale)
+    .filter((row) => stage === undefined || row.lifecycleStage === stage);
   if (query.sort_field === "last_changed") {
     const direction = query.sort_direction === "DESC" ? "desc" : "asc";
     ranked.sort((a, b) => compareLastChanged(a, b, direction));
@@ -87,7 +117,7 @@ async function loadPage(
   staleness: Omit<Staleness, "versions">,
   window: { skip: number; take: number },
 ) {
-  if (query.is_stale === undefined && query.sort_field !== "last_changed") {
+  if (!needsRanking(query, staleness)) {
     const [count, features] = await Promise.all([
       db.feature.count({ where }),
       db.feature.findMany({ where, include: featureInclude, orderBy, skip: window.skip, take: window.take }),
@@ -135,6 +165,14 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
       ? [{ nameLower: direction }, { id: direction }]
       : [{ createdAt: direction }, { id: direction }];
   const window = pageWindow(query, MAX_PAGE_SIZE);
+  const lifecycle =
+    environmentId === undefined
+      ? undefined
+      : await loadLifecycleSources({
+          projectId: scope.projectId,
+          environmentId,
+          staleFlagsLimitDays: project.staleFlagsLimitDays,
+        });
   const { count, features, staleness } = await loadPage(
     where,
     orderBy,
@@ -142,9 +180,11 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
     {
       cutoff: staleBefore(new Date(), project.staleFlagsLimitDays),
       permanent: await permanentTagIds(scope.projectId),
+      lifecycle,
     },
     window,
   );
+  const codeReferences = await codeReferencesCounts(features.map((f) => f.id));
   const contexts =
     environmentId === undefined
       ? undefined
@@ -162,9 +202,11 @@ export async function listFeatures(scope: Scope, request: Request, query: TFeatu
     window,
     count,
     features.map((f) => {
-      const { lastChanged, isStale } = stalenessOf(f, staleness);
+      const { lastChanged, isStale, lifecycleStage } = stalenessOf(f, staleness);
       return {
         ...serializeFeature(f, contexts?.get(f.id)),
+        code_references_counts: codeReferences.get(f.id) ?? [],
+        lifecycle_stage: lifecycleStage,
         last_modified_in_any_environment: staleness.versions.get(f.id)?.toISOString() ?? null,
         last_modified_in_current_environment: inEnvironment?.get(f.id)?.toISOString() ?? null,
         last_changed: lastChanged.toISOString(),

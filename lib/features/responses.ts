@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 import { ZFeatureValue } from "@/lib/features/state-responses";
+import { ZCodeReferencesCount } from "@/lib/code-references/responses";
+import { LIFECYCLE_STAGES } from "./lifecycle";
 
 const empty = (description: string) => z.array(z.unknown()).max(0).meta({ description });
 
@@ -121,8 +123,14 @@ export const ZFeature = z
     last_modified_in_any_environment: z.null().meta({ description: "Always null." }),
     last_modified_in_current_environment: z.null().meta({ description: "Always null." }),
     metadata: empty("Always empty: metadata is not supported."),
-    code_references_counts: empty("Always empty: code references are not supported."),
-    lifecycle_stage: z.null().meta({ description: "Always null." }),
+    code_references_counts: z.array(ZCodeReferencesCount).meta({
+      description:
+        "Per repository that ever found the feature: its references in that repository's latest scan. Filled in the features list; empty elsewhere.",
+    }),
+    lifecycle_stage: z.enum(LIFECYCLE_STAGES).nullable().meta({
+      description:
+        "The feature's lifecycle stage in the environment named by `?environment=` of the features list; null without it and elsewhere.",
+    }),
   })
   .meta({ id: "Feature", description: "A feature (flag) of a project." });
 
@@ -148,3 +156,24 @@ export const ZListedFeature = ZFeature.extend({
 });
 
 export const ZFeaturePage = paged(ZListedFeature, "FeaturePage", "features");
+
+export const ZEvaluationData = z
+  .array(
+    z.strictObject({
+      day: zText("The UTC day (YYYY-MM-DD)."),
+      count: zInt("Evaluations the environment's SDKs reported that day."),
+      labels: z
+        .strictObject({})
+        .meta({
+          description:
+            "Always empty: Ensign records no SDK labels (Flagsmith's client_application_name etc.).",
+        }),
+    }),
+  )
+  .meta({ id: "FeatureEvaluationData", description: "A feature's evaluations per day, oldest first." });
+
+export const ZLifecycleCounts = z
+  .strictObject(
+    Object.fromEntries(LIFECYCLE_STAGES.map((stage) => [stage, zInt(`Features in stage ${stage}.`)])),
+  )
+  .meta({ id: "FeatureLifecycleCounts", description: "How many features are in each lifecycle stage." });

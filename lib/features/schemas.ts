@@ -7,6 +7,7 @@ import { ZAllocations } from "@/lib/feature-states/allocations";
 import { ZPageQuery, ZSizedPageQuery } from "@/lib/api/pagination";
 import { pathParams, zId } from "@/lib/api/params";
 import { LIMITS } from "@/lib/limits/limits";
+import { LIFECYCLE_STAGES } from "./lifecycle";
 import { pythonNumberString, storeFeatureValue } from "@/lib/values";
 
 export const MAX_FEATURE_VALUE_LENGTH = LIMITS.featureValueLength;
@@ -173,6 +174,12 @@ export const ZFeatureListQuery = ZSizedPageQuery.extend({
     ),
   sort_direction: z.enum(["ASC", "DESC"]).default("ASC").describe("Sort direction"),
   is_archived: zQueryBool.optional().describe("Only archived (true) or only live (false) features"),
+  lifecycle_stage: z
+    .enum(LIFECYCLE_STAGES)
+    .optional()
+    .describe(
+      "Only features in this lifecycle stage in `environment` (ignored without `environment`, as Flagsmith)",
+    ),
   is_stale: zQueryBool
     .optional()
     .describe(

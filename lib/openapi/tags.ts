@@ -9,6 +9,8 @@ export const TAGS = {
   Environments: "Environments of a project, addressed by their environment key.",
   "Server-side keys": "Server-side SDK keys (`ser.`) of an environment, needed for local evaluation.",
   Features: "Features (flags) of a project.",
+  "Code references":
+    "Where a project's flags are used in code, uploaded by Flagsmith's collect-code-references workflow.",
   Tags: "Labels of a project's features, used to group and filter them.",
   "Feature states": "The state (enabled and value) of a feature in an environment.",
   Segments: "Segments: rules over identity traits.",

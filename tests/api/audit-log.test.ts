@@ -304,6 +304,16 @@ const RECIPES: Record<string, Recipe> = {
       },
     };
   },
+  "POST /api/v1/projects/{projectId}/code-references/": async (s) => ({
+    path: `/api/v1/projects/${s.projectId}/code-references/`,
+    body: { repository_url: "https://github.com/acme/app", revision: "r1", code_references: [] },
+    expected: {
+      type: "VCS_REPOSITORY",
+      change_type: "CREATE",
+      changes: [change("repository_url", null, "https://github.com/acme/app")],
+      environment: false,
+    },
+  }),
   "POST /api/v1/projects/{projectId}/tags/": async (s) => ({
     path: `/api/v1/projects/${s.projectId}/tags/`,
     body: { label: "beta" },

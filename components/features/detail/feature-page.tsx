@@ -20,6 +20,7 @@ import type { FlagValue } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { FeatureToggle } from "../feature-toggle";
 import { ValueEditor } from "../value-editor";
+import { CodeReferences } from "./code-references";
 import { EvaluationChart } from "./evaluation-chart";
 import { FeatureHistory } from "./feature-history";
 import { FeatureSettingsForm } from "./feature-settings-form";
@@ -163,7 +164,10 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
         </PermissionGate>
       )}
       <FeatureHistory environmentKey={environmentKey} featureId={featureId} />
-      {feature && <EvaluationChart environmentKey={environmentKey} featureName={feature.name} />}
+      {environment && (
+        <EvaluationChart projectId={projectId} featureId={featureId} environmentId={environment.id} />
+      )}
+      <CodeReferences projectId={projectId} featureId={featureId} />
       {feature && (
         <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
           <FeatureTagsOwners projectId={projectId} feature={feature} />
