@@ -2,6 +2,9 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, unique } from "./support/api";
 
+// The machine running the suite is shared and slow; pages may take a while to fill.
+const patient = expect.configure({ timeout: 30_000 });
+
 test("features: export an environment to Flagsmith's file, download it, import it into another project", async ({
   page,
   context,
@@ -12,12 +15,12 @@ test("features: export an environment to Flagsmith's file, download it, import i
   await createFeature(page.request, s, { name: "bravo" });
 
   await page.goto(featuresPath(s));
-  await expect(page.getByTestId("feature-row")).toHaveCount(2);
+  await patient(page.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Export / import" }).click();
   const dialog = page.getByRole("dialog", { name: "Export or import features" });
   await dialog.getByRole("button", { name: "Export features" }).click();
   const link = dialog.getByRole("link", { name: /^Download Development \| / });
-  await expect(link).toBeVisible();
+  await patient(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   const path = await download.path();
   const file = JSON.parse(await readFile(path, "utf8")) as {
@@ -43,14 +46,14 @@ test("features: export an environment to Flagsmith's file, download it, import i
   await createFeature(page.request, target, { name: "alpha", initial_value: "red" });
 
   await page.goto(featuresPath(target));
-  await expect(page.getByTestId("feature-row")).toHaveCount(1);
+  await patient(page.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveCount(1);
   await page.getByRole("button", { name: "Export / import" }).click();
   await dialog.getByLabel("Feature export file").setInputFiles(path);
   await dialog.getByLabel("Features the project already has").selectOption("OVERWRITE_DESTRUCTIVE");
   await dialog.getByRole("button", { name: "Import file" }).click();
-  await expect(dialog.getByRole("status")).toContainText("into Production");
+  await patient(dialog.getByRole("status")).toContainText("into Production");
   await dialog.getByRole("button", { name: "Done" }).click();
-  await expect(page.getByTestId("feature-row")).toHaveCount(2);
+  await patient(page.getByRole("list", { name: "Features" }).getByRole("listitem")).toHaveCount(2);
 
   const flags = await call<{ feature: { name: string }; enabled: boolean; feature_state_value: unknown }[]>(
     page.request,

@@ -155,7 +155,7 @@ export function FeatureFileDialog({
           </p>
         )}
       </section>
-      <ErrorMessage error={error} />
+      <ErrorMessage message={error} />
     </Dialog>
   );
 }

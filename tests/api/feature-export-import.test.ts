@@ -304,6 +304,7 @@ describe("POST /api/v1/features/feature-import/{environment_id}", () => {
     for (const plan of ["pro", "team", "free"]) {
       const id = unique("visitor");
       const expected = await identityFlags(s.envKey, id, plan);
+      delete expected[archived.name];
       expect(await identityFlags(target.envKey, id, plan)).toEqual(expected);
     }
     expect((await identityFlags(target.envKey, unique("v"), "team"))[config.name]).toEqual({
@@ -431,7 +432,7 @@ describe("bad files get a clear 400 and write nothing", () => {
     const s = await seed();
     await refused(s, "[{", "SKIP", { file: [expect.stringMatching(/^The file is not valid JSON: /)] });
     await refused(s, JSON.stringify({ features: [] }), "SKIP", {
-      file: ["file: Invalid input: expected array, received object"],
+      file: ['file: Expected a list of items but got type "dict".'],
     });
     await refused(s, JSON.stringify([{ ...valid("a"), enabled: undefined }]), "SKIP", {
       file: ["0.enabled: This field is required."],
