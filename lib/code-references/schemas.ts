@@ -19,7 +19,10 @@ const zSubmittedReference = z.object({
 
 export const ZCodeReferencesScan = z.object({
   repository_url: z
-    .url({ protocol: /^https?$/, error: "Enter a valid URL." })
+    .url({
+      protocol: /^https?$/,
+      error: (issue) => (issue.input === undefined ? "This field is required." : "Enter a valid URL."),
+    })
     .max(MAX_REPOSITORY_URL_LENGTH)
     .describe("Web address of the scanned repository, e.g. https://github.com/acme/app."),
   vcs_provider: z
