@@ -12,14 +12,22 @@ export const MAX_CODE_REFERENCES_PER_SCAN = 10_000;
 export const VCS_PROVIDERS = ["github"] as const;
 
 const zSubmittedReference = z.object({
-  feature_name: z.string().trim().min(1).max(100),
-  file_path: z.string().trim().min(1).max(MAX_FILE_PATH_LENGTH),
-  line_number: z.int().min(1).max(2147483647),
+  feature_name: z.string().trim().min(1).max(100).describe("The flag name found."),
+  file_path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_FILE_PATH_LENGTH)
+    .describe("File it was found in, relative to the repository."),
+  line_number: z.int().min(1).max(2147483647).describe("Line it was found on (from 1)."),
 });
 
 export const ZCodeReferencesScan = z.object({
   repository_url: z
-    .url({ protocol: /^https?$/, error: "Enter a valid URL." })
+    .url({
+      protocol: /^https?$/,
+      error: (issue) => (issue.input === undefined ? "This field is required." : "Enter a valid URL."),
+    })
     .max(MAX_REPOSITORY_URL_LENGTH)
     .describe("Web address of the scanned repository, e.g. https://github.com/acme/app."),
   vcs_provider: z

@@ -19,11 +19,12 @@ describe("feature list query string", () => {
       groupOwner: null,
       archived: true,
       stale: "stale" as const,
+      lifecycle: "live" as const,
       sort: "-changed" as const,
     };
     const text = writeFeatureQuery(query);
     expect(text).toBe(
-      "q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&stale=stale&sort=-changed",
+      "q=check+out&status=on&type=MULTIVARIATE&tags=3%2C7&owner=12&archived=1&stale=stale&lifecycle=live&sort=-changed",
     );
     expect(readFeatureQuery(new URLSearchParams(text))).toEqual(query);
     expect(writeFeatureQuery(DEFAULT_QUERY)).toBe("");

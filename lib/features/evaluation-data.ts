@@ -8,21 +8,20 @@ import { requireProjectEnvironment } from "./environment-context";
 
 export const MAX_EVALUATION_PERIOD_DAYS = 3650;
 
-const zQueryInt = (description: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[+-]?\d{1,10}$/, { error: "A valid integer is required." })
-    .transform(Number)
-    .describe(description);
+const zQueryInt = z
+  .string()
+  .trim()
+  .regex(/^[+-]?\d{1,10}$/, { error: "A valid integer is required." })
+  .transform(Number);
 
 export const ZEvaluationDataQuery = z.object({
-  environment_id: zQueryInt("Numeric id of an environment of the project.").pipe(
-    z.int().min(1, { error: "Ensure this value is greater than or equal to 1." }).max(2147483647),
-  ),
-  period: zQueryInt("Number of days up to today (default 30).")
+  environment_id: zQueryInt
+    .pipe(z.int().min(1).max(2147483647))
+    .describe("Numeric id of an environment of the project."),
+  period: zQueryInt
     .pipe(z.int().min(1).max(MAX_EVALUATION_PERIOD_DAYS))
-    .optional(),
+    .optional()
+    .describe("Number of days up to today (default 30)."),
 });
 export type TEvaluationDataQuery = z.infer<typeof ZEvaluationDataQuery>;
 

@@ -17,13 +17,21 @@ export const ZAnalyticsV2Body = z
     evaluations: z
       .array(
         z.object({
-          feature_name: z.string().min(1).max(2000),
-          identity_identifier: z.string().max(2000).nullable().optional(),
-          enabled_when_evaluated: z.boolean(),
-          count: z.int().max(LIMITS.analyticsCount),
+          feature_name: z.string().min(1).max(2000).describe("Name of the evaluated feature."),
+          identity_identifier: z
+            .string()
+            .max(2000)
+            .nullable()
+            .optional()
+            .describe("The identity it was evaluated for, if any (not stored)."),
+          enabled_when_evaluated: z
+            .boolean()
+            .describe("Whether the flag was on when evaluated (not stored)."),
+          count: z.int().max(LIMITS.analyticsCount).describe("How many times."),
         }),
       )
-      .max(MAX_EVALUATIONS_PER_REPORT),
+      .max(MAX_EVALUATIONS_PER_REPORT)
+      .describe("The evaluations since the last report."),
   })
   .meta({
     description:

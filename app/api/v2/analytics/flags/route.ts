@@ -10,8 +10,9 @@ export const POST = withApi(
   {
     auth: "none",
     cors: true,
+    status: 204,
     openapi: {
-      operationId: "reportFlagEvaluationsV2",
+      operationId: "reportFlagEvaluationList",
       summary: "Report flag evaluations (v2)",
       description:
         "SDKs report evaluations as a list; counts land where v1's do (the features' evaluation data). No body in the answer.",
