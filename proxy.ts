@@ -5,5 +5,7 @@ import { withAuth } from "next-auth/middleware";
 export default withAuth({ pages: { signIn: "/login" } });
 
 export const config = {
-  matcher: ["/((?!api/|_next/|health/|version/|login|signup|join/|favicon\\.ico|.*\\.(?:svg|png|ico|txt)$).*)"],
+  matcher: [
+    "/((?!api/|_next/|health/|version/|login|signup|join/|favicon\\.ico|.*\\.(?:svg|png|ico|txt)$).*)",
+  ],
 };

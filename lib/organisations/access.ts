@@ -48,7 +48,10 @@ export async function requireProjectForWrite(userId: number, projectId: number) 
 /** An environment of the caller's organisations by its key, or by its integer id. */
 export async function requireEnvironment(userId: number, ref: string | number) {
   const environment = await db.environment.findFirst({
-    where: { ...(typeof ref === "number" ? { id: ref } : { apiKey: ref }), project: { organisation: { users: { some: { userId } } } } },
+    where: {
+      ...(typeof ref === "number" ? { id: ref } : { apiKey: ref }),
+      project: { organisation: { users: { some: { userId } } } },
+    },
   });
   if (!environment) throw new NotFoundError();
   return environment;

@@ -42,7 +42,12 @@ export async function getSegmentByUuid(userId: number, uuid: string) {
 
 export async function getMultivariateOptionByUuid(userId: number, uuid: string) {
   const ref = await optionOfUuid(uuid);
-  return getMultivariateOption({ userId, projectId: ref.projectId, featureId: ref.featureId, optionId: ref.id });
+  return getMultivariateOption({
+    userId,
+    projectId: ref.projectId,
+    featureId: ref.featureId,
+    optionId: ref.id,
+  });
 }
 
 export async function getFeatureStateByUuid(userId: number, uuid: string) {

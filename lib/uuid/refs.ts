@@ -41,6 +41,9 @@ export async function optionOfUuid(uuid: string): Promise<UuidRef & { featureId:
 }
 
 export async function featureStateOfUuid(uuid: string): Promise<{ id: number; environmentId: number }> {
-  const row = await db.featureState.findUnique({ where: { uuid }, select: { id: true, environmentId: true } });
+  const row = await db.featureState.findUnique({
+    where: { uuid },
+    select: { id: true, environmentId: true },
+  });
   return row ?? { id: 0, environmentId: 0 };
 }

@@ -9,7 +9,9 @@ export const ZVersionInfo = z
     package_versions: z
       .record(z.string(), z.string())
       .meta({ description: "Versions by package; `.` is the server's own (the same as `image_tag`)." }),
-    has_email_provider: z.boolean().meta({ description: "Whether invitation emails are sent (SMTP configured)." }),
+    has_email_provider: z
+      .boolean()
+      .meta({ description: "Whether invitation emails are sent (SMTP configured)." }),
     is_enterprise: z.literal(false),
     is_saas: z.literal(false),
     self_hosted_data: z
@@ -19,5 +21,8 @@ export const ZVersionInfo = z
       })
       .meta({ description: "What a fresh installation's dashboard needs to know." }),
   })
-  .meta({ id: "VersionInfo", description: "The version of this deployment, as Flagsmith's `/version/` answers it." });
+  .meta({
+    id: "VersionInfo",
+    description: "The version of this deployment, as Flagsmith's `/version/` answers it.",
+  });
 export type TVersionInfo = z.infer<typeof ZVersionInfo>;

@@ -9,7 +9,10 @@ import { ZFeature } from "@/lib/features/responses";
 export const GET = withApi(
   {
     auth: "user",
-    permission: { project: "VIEW_PROJECT", of: async (c) => (await featureOfUuid(c.params.featureUuid)).projectId },
+    permission: {
+      project: "VIEW_PROJECT",
+      of: async (c) => (await featureOfUuid(c.params.featureUuid)).projectId,
+    },
     params: ZFeatureUuidParams,
     openapi: {
       operationId: "getFeatureByUuid",

@@ -9,7 +9,10 @@ import { ZSegment } from "@/lib/segments/responses";
 export const GET = withApi(
   {
     auth: "user",
-    permission: { project: "VIEW_PROJECT", of: async (c) => (await segmentOfUuid(c.params.segmentUuid)).projectId },
+    permission: {
+      project: "VIEW_PROJECT",
+      of: async (c) => (await segmentOfUuid(c.params.segmentUuid)).projectId,
+    },
     params: ZSegmentUuidParams,
     openapi: {
       operationId: "getSegmentByUuid",

@@ -9,7 +9,10 @@ import { ZMultivariateOption } from "@/lib/features/responses";
 export const GET = withApi(
   {
     auth: "user",
-    permission: { project: "VIEW_PROJECT", of: async (c) => (await optionOfUuid(c.params.optionUuid)).projectId },
+    permission: {
+      project: "VIEW_PROJECT",
+      of: async (c) => (await optionOfUuid(c.params.optionUuid)).projectId,
+    },
     params: ZOptionUuidParams,
     openapi: {
       operationId: "getMultivariateOptionByUuid",
