@@ -21,7 +21,9 @@ test("a toggle in the dashboard shows in the audit log with its author and the f
 
   await page.getByRole("link", { name: "Audit log" }).click();
   const log = page.getByRole("list", { name: "Audit log" });
-  const entry = log.getByRole("listitem").filter({ hasText: "Flag state updated for feature: dark_mode" });
+  const entry = log
+    .getByRole("listitem")
+    .filter({ hasText: "Flag state / Remote Config value updated for feature: dark_mode" });
   await expect(entry).toContainText(s.email);
   await expect(log).toContainText("New Segment created: beta");
 
@@ -36,7 +38,7 @@ test("a toggle in the dashboard shows in the audit log with its author and the f
   await page.getByLabel("Search the audit log").fill("");
   await page.getByLabel(/^Only /).check();
   await expect(log).not.toContainText("New Segment created: beta");
-  await expect(log).toContainText("Flag state updated for feature: dark_mode");
+  await expect(log).toContainText("Flag state / Remote Config value updated for feature: dark_mode");
   await page.getByLabel("From").fill("2001-01-01");
   await page.getByLabel("To").fill("2001-01-02");
   await expect(page.getByText("No changes match")).toBeVisible();

@@ -95,18 +95,23 @@ export async function snapshotStateBeforeChange(tx: Tx, stateId: number): Promis
   return snapshot;
 }
 
-function logLine(s: StateSnapshot, action: "created" | "updated" | "deleted"): string {
+/**
+ * Flagsmith's audit lines, word for word (its api/audit/constants.py). Flagsmith writes a
+ * state's enabled flag and its value as two records with two lines; Ensign writes one record
+ * per change, so a default's change carries the single line Flagsmith used for both, and a
+ * new segment override the line Flagsmith writes once its value is stored.
+ */
+export function featureStateLogLine(s: StateSnapshot, action: "created" | "updated" | "deleted"): string {
   if (s.segmentName !== null) {
-    if (action === "created")
-      return `Segment override created for feature '${s.featureName}' and segment '${s.segmentName}'`;
-    return `Flag state / Remote config value ${action} for feature '${s.featureName}' and segment '${s.segmentName}'`;
+    const verb = action === "deleted" ? "deleted" : "updated";
+    return `Flag state / Remote config value ${verb} for feature '${s.featureName}' and segment '${s.segmentName}'`;
   }
   if (s.identifier !== null) {
     if (action === "created")
       return `Identity override created for feature '${s.featureName}' and identity '${s.identifier}'`;
     return `Flag state / Remote config value ${action} for feature '${s.featureName}' and identity '${s.identifier}'`;
   }
-  return `Flag state updated for feature: ${s.featureName}`;
+  return `Flag state / Remote Config value updated for feature: ${s.featureName}`;
 }
 
 /** Records one feature state change; before null is a creation, after null a deletion. */
@@ -123,7 +128,7 @@ export async function recordStateChange(
     type: "FEATURE_STATE",
     before: before?.fields ?? null,
     after: after?.fields ?? null,
-    log: logLine(state, action),
+    log: featureStateLogLine(state, action),
     object: state,
     scope: { environmentId: state.environmentId },
   });

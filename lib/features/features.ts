@@ -5,6 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordAudit } from "@/lib/audit/record";
+import { currentActor } from "@/lib/audit/context";
 import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
@@ -63,8 +64,10 @@ export async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate,
   else if (duplicateKeys(options)) {
     errors.multivariate_options = ["The fields feature, key must make a unique set."];
   }
-  // Flagsmith makes the creator the owner unless the request names the owners.
-  const owners = input.owners?.length ? [...new Set(input.owners)] : [scope.userId];
+  // Flagsmith makes the creator the owner unless the request names the owners, or the
+  // creator is an organisation API key (whose hidden account is nobody to own a feature).
+  const byApiKey = currentActor()?.masterApiKeyId !== undefined;
+  const owners = input.owners?.length ? [...new Set(input.owners)] : byApiKey ? [] : [scope.userId];
   const outsiders = await nonMembers(tx, context.organisationId, owners);
   if (outsiders.length) {
     errors.owners = [`Users with ids [${outsiders.join(", ")}] do not have access to this project.`];

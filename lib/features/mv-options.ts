@@ -92,7 +92,7 @@ export async function createMultivariateOption(scope: FeatureScope, input: TMult
     await syncFeatureType(tx, scope.featureId, "added");
     await assertValueBudget(tx, { projectId: scope.projectId });
     await touchEnvironments({ projectId: scope.projectId }, tx);
-    await recordOptionChange(tx, before);
+    await recordOptionChange(tx, before, "added");
     return created;
   });
   return serializeMultivariateOption(option);
@@ -118,7 +118,7 @@ export async function updateMultivariateOption(scope: OptionScope, input: TMulti
     const updated = await tx.multivariateFeatureOption.update({ where: { id: existing.id }, data });
     await assertValueBudget(tx, { projectId: scope.projectId }, served);
     await touchEnvironments({ projectId: scope.projectId }, tx);
-    await recordOptionChange(tx, before);
+    await recordOptionChange(tx, before, "updated");
     return updated;
   });
   return serializeMultivariateOption(option);
@@ -131,7 +131,7 @@ export async function deleteMultivariateOption(scope: OptionScope) {
     await tx.multivariateFeatureOption.delete({ where: { id: option.id } });
     await syncFeatureType(tx, scope.featureId, "removed");
     await touchEnvironments({ projectId: scope.projectId }, tx);
-    await recordOptionChange(tx, before);
+    await recordOptionChange(tx, before, "removed");
   });
 }
 
@@ -139,8 +139,22 @@ function loadFeature(tx: Tx, featureId: number) {
   return tx.feature.findUniqueOrThrow({ where: { id: featureId }, include: featureInclude });
 }
 
-/** An option change is recorded as a change of its feature's options. */
-async function recordOptionChange(tx: Tx, before: Awaited<ReturnType<typeof loadFeature>>) {
+/**
+ * An option change is recorded as a change of its feature's options, with Flagsmith's lines
+ * for an option added or removed (Flagsmith writes none for an option's update; Ensign
+ * records it as the feature's update).
+ */
+async function recordOptionChange(
+  tx: Tx,
+  before: Awaited<ReturnType<typeof loadFeature>>,
+  change: "added" | "updated" | "removed",
+) {
   const after = await loadFeature(tx, before.id);
-  await recordAudit(tx, featureEntry(before, after, `Flag / Remote Config updated: ${after.name}`));
+  const log =
+    change === "added"
+      ? `Multivariate option added to feature '${after.name}'.`
+      : change === "removed"
+        ? `Multivariate option removed from feature '${after.name}'.`
+        : `Flag / Remote Config updated: ${after.name}`;
+  await recordAudit(tx, featureEntry(before, after, log));
 }

@@ -45,9 +45,13 @@ export async function requireProjectForWrite(userId: number, projectId: number) 
 }
 
 /** The environment addressed by its api_key in a path, if the user may see it; 404 otherwise. */
-export async function requireEnvironment(userId: number, apiKey: string) {
+/** An environment of the caller's organisations by its key, or by its integer id. */
+export async function requireEnvironment(userId: number, ref: string | number) {
   const environment = await db.environment.findFirst({
-    where: { apiKey, project: { organisation: { users: { some: { userId } } } } },
+    where: {
+      ...(typeof ref === "number" ? { id: ref } : { apiKey: ref }),
+      project: { organisation: { users: { some: { userId } } } },
+    },
   });
   if (!environment) throw new NotFoundError();
   return environment;

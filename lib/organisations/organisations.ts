@@ -30,6 +30,9 @@ export function serializeOrganisation(
     persist_trait_data: org.persistTraitData,
     stop_serving_flags: org.stopServingFlags,
     feature_analytics: org.featureAnalytics,
+    // Flagsmith's fields its Terraform data source reads; Ensign enforces neither.
+    force_2fa: false,
+    restrict_project_create_to_admin: false,
     role,
   };
 }

@@ -10,6 +10,12 @@ export const ZOrganisation = z
     persist_trait_data: zBool("Whether identity traits sent by SDKs are stored."),
     stop_serving_flags: zBool("Whether SDK endpoints refuse every request of this organisation (403)."),
     feature_analytics: zBool("Whether flag evaluation analytics are recorded."),
+    force_2fa: z
+      .literal(false)
+      .meta({ description: "Always false: Ensign has no two-factor sign-in to force." }),
+    restrict_project_create_to_admin: z.literal(false).meta({
+      description: "Always false: who may create projects follows the CREATE_PROJECT permission.",
+    }),
     role: z
       .enum(["ADMIN", "USER"])
       .nullable()

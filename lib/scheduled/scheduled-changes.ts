@@ -97,6 +97,12 @@ const fields = (row: Row) => ({
   status: row.status,
 });
 
+/** Flagsmith's audit date format, `%d/%m/%Y %H:%M:%S` (UTC). */
+function flagsmithDateTime(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`;
+}
+
 async function audit(
   tx: Tx,
   row: Row,
@@ -109,7 +115,9 @@ async function audit(
     type: "FEATURE_STATE",
     before: before && fields(before),
     after: after && fields(after),
-    log: `Change ${after ? "scheduled" : "cancelled"} for feature: ${name} at ${row.runAt.toISOString()}`,
+    log: after
+      ? `Flag state / Remote Config value update scheduled for ${flagsmithDateTime(row.runAt)} for feature: ${name}`
+      : `Scheduled change cancelled for feature: ${name} at ${flagsmithDateTime(row.runAt)}`,
     object: { id: row.featureStateId },
     scope: { environmentId },
   });

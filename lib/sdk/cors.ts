@@ -4,7 +4,7 @@ export const SDK_CORS_HEADERS: Record<string, string> = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "GET, POST, PUT, OPTIONS",
   "Access-Control-Allow-Headers":
-    "X-Environment-Key, Content-Type, Authorization, Flagsmith-Application-Name, Flagsmith-Application-Version, Flagsmith-SDK-User-Agent, User-Agent, If-None-Match, If-Modified-Since",
+    "X-Environment-Key, X-API-Key, Content-Type, Authorization, Flagsmith-Application-Name, Flagsmith-Application-Version, Flagsmith-SDK-User-Agent, User-Agent, If-None-Match, If-Modified-Since",
   "Access-Control-Expose-Headers": "X-Flagsmith-Document-Updated-At, ETag, Last-Modified",
   "Access-Control-Max-Age": "86400",
 };

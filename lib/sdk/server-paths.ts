@@ -59,7 +59,7 @@ const ofrep = {
 } as const;
 const keyRefused = {
   401: ok(
-    "Missing or unknown environment key (as `X-Environment-Key` or `Authorization: Bearer`).",
+    "Missing or unknown environment key (as `X-Environment-Key`, `X-API-Key` or `Authorization: Bearer`).",
     ZOfrepAuthError,
   ),
   403: ok("The organisation stopped serving flags.", ZOfrepAuthError),

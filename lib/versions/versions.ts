@@ -11,7 +11,8 @@ import type { TFeatureVersionCompareQuery } from "./schemas";
 import { serializeFeatureVersion } from "./serializers";
 import type { FeatureInEnvironment, FeatureSnapshot } from "./feature-snapshot";
 
-export type FeaturePath = { userId: number; apiKey: string; featureId: number };
+/** `apiKey`: the environment's key, or its integer id (the versions paths take either). */
+export type FeaturePath = { userId: number; apiKey: string | number; featureId: number };
 export type VersionPath = FeaturePath & { versionUuid: string };
 
 export async function requireFeatureInEnvironment(path: FeaturePath) {

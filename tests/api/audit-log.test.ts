@@ -1217,11 +1217,11 @@ describe("audit log endpoints", () => {
         (e: { log: string }) => e.log,
       );
     expect(await logs(`search=${encodeURIComponent(f.name.toUpperCase())}`)).toEqual([
-      `Flag state updated for feature: ${f.name}`,
+      `Flag state / Remote Config value updated for feature: ${f.name}`,
       `New Flag / Remote Config created: ${f.name}`,
     ]);
     expect(await logs(`environments=${s.environmentId}`)).toEqual([
-      `Flag state updated for feature: ${f.name}`,
+      `Flag state / Remote Config value updated for feature: ${f.name}`,
       "New Environment created: Development",
     ]);
     expect(await logs(`environments=${s.environmentId}&environments=${other.id}`)).toHaveLength(3);

@@ -79,9 +79,12 @@ describe("scheduled changes", () => {
     for (const base of [undefined, a.url, b.url]) {
       expect(await flagOf(base)).toMatchObject({ enabled: true, feature_state_value: "new" });
     }
-    const audit = await call(`/api/v1/audit/?search=${encodeURIComponent("Flag state updated")}`, {
-      token: s.token,
-    });
+    const audit = await call(
+      `/api/v1/audit/?search=${encodeURIComponent("Flag state / Remote Config value updated")}`,
+      {
+        token: s.token,
+      },
+    );
     const applied = audit.body.results.filter(
       (e: { related_object_id: number; author: { email: string } | null }) =>
         e.related_object_id === created.body.feature_state,

@@ -185,6 +185,17 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
     grantIds[`${object}/user-group-permissions`] = groupGrant.id;
   }
   const grant = { id: grantIds["projects/user-permissions"] };
+  // The get-by-uuid lookups: each kind of object's own uuid.
+  const uuidOf = async (path: string) => (await ok(call(path, { token }), path)).uuid as string;
+  const uuids = {
+    organisationUuid: await uuidOf(`/api/v1/organisations/${s.organisationId}/`),
+    projectUuid: await uuidOf(`/api/v1/projects/${projectId}/`),
+    environmentUuid: await uuidOf(`${env}/`),
+    featureUuid: feature.uuid,
+    segmentUuid: segment.uuid,
+    optionUuid: option.uuid,
+    featureStateUuid: await uuidOf(`/api/v1/features/featurestates/${environmentState.id}/`),
+  };
   return {
     ...s,
     ids: {
@@ -217,6 +228,7 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
       grantId: grant.id,
       tagId: tag.id,
       tagUuid: tag.uuid,
+      ...uuids,
       file: "swagger-ui.css",
       environmentId: s.environmentId,
       featureExportId: featureExport.id,
@@ -253,6 +265,13 @@ export const MISSING_IDS: Record<string, string | number> = {
   grantId: 999999999,
   tagId: 999999999,
   tagUuid: "00000000-0000-4000-8000-000000000000",
+  organisationUuid: "00000000-0000-4000-8000-000000000000",
+  projectUuid: "00000000-0000-4000-8000-000000000000",
+  environmentUuid: "00000000-0000-4000-8000-000000000000",
+  featureUuid: "00000000-0000-4000-8000-000000000000",
+  segmentUuid: "00000000-0000-4000-8000-000000000000",
+  optionUuid: "00000000-0000-4000-8000-000000000000",
+  featureStateUuid: "00000000-0000-4000-8000-000000000000",
   file: "swagger-ui.css",
   environmentId: 999999999,
   featureExportId: 999999999,

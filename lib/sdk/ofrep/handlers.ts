@@ -1,6 +1,7 @@
 // POST /ofrep/v1/evaluate/flags/{key} and POST /ofrep/v1/evaluate/flags: the OpenFeature
 // Remote Evaluation Protocol, answered from the SDK snapshots on the fast lane (no database
-// read). The environment key comes as X-Environment-Key or `Authorization: Bearer <key>`.
+// read). The environment key comes as X-Environment-Key, X-API-Key (the header Flagsmith's
+// planned OFREP reads) or `Authorization: Bearer <key>`, in that order.
 import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { authenticateSdkKey, STOPPED_SERVING } from "../auth";
 import { etagOf } from "../compile";
@@ -18,6 +19,8 @@ function answer(status: number, body: unknown, extra?: Record<string, string>): 
 function environmentKey(req: SdkRequest): string | undefined {
   const header = readHeader(req.headers, "x-environment-key");
   if (header) return header;
+  const apiKey = readHeader(req.headers, "x-api-key");
+  if (apiKey) return apiKey;
   const authorization = readHeader(req.headers, "authorization");
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   return match?.[1];

@@ -1,0 +1,23 @@
+// GET /api/v1/projects/get-by-uuid/{uuid}/ — a project, by its uuid
+import { withApi } from "@/lib/route/handler";
+import { ZProjectUuidParams } from "@/lib/uuid/schemas";
+import { getProjectByUuid } from "@/lib/uuid/lookups";
+import { projectIdOfUuid } from "@/lib/uuid/refs";
+import { notFound, ok } from "@/lib/openapi/shared";
+import { ZProject } from "@/lib/projects/responses";
+
+export const GET = withApi(
+  {
+    auth: "user",
+    permission: { project: "VIEW_PROJECT", of: (c) => projectIdOfUuid(c.params.projectUuid) },
+    params: ZProjectUuidParams,
+    openapi: {
+      operationId: "getProjectByUuid",
+      summary: "Get a project by its uuid",
+      description: "The same answer as the project by id.",
+      tag: "Projects",
+      responses: { 200: ok("The project.", ZProject), 404: notFound("The project") },
+    },
+  },
+  ({ user, params }) => getProjectByUuid(user.id, params.projectUuid),
+);
