@@ -42,7 +42,10 @@ export function routeLocation(file: string): Omit<RouteEntry, "handlers" | "file
     .dirname(file)
     .split(path.sep)
     .slice(1)
-    .filter((s) => !/^\(.*\)$/.test(s));
+    .filter((s) => !/^\(.*\)$/.test(s))
+    // A folder may escape a leading underscore (`%5F%5Ffuture%5F%5F` serves `__future__`):
+    // underscore folders are private to Next.
+    .map((s) => s.replaceAll(/%5F/gi, "_"));
   const pattern = `/${segments.join("/")}${segments.length ? "/" : ""}`;
   return {
     pattern,
