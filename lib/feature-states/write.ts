@@ -18,7 +18,7 @@ import { touchEnvironments } from "@/lib/environments/revision";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import type { StoredValue } from "@/lib/values";
-import { checkAllocations, writeAllocations, type TAllocation } from "./allocations";
+import { allocationRow, checkAllocations, writeAllocations, type TAllocation } from "./allocations";
 import { ENVIRONMENT_SCOPE, stateScope } from "./scope";
 import { snapshotFeature } from "@/lib/versions/feature-snapshot";
 import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
@@ -192,7 +192,12 @@ async function writeOverride(tx: Tx, where: FeatureInEnvironment, override: Over
   const created =
     link ??
     (await tx.featureSegment.create({
-      data: { ...where, segmentId: override.segmentId, uuid: generateUuid(), priority: override.priority ?? 0 },
+      data: {
+        ...where,
+        segmentId: override.segmentId,
+        uuid: generateUuid(),
+        priority: override.priority ?? 0,
+      },
     }));
   const { id } = await tx.featureState.create({
     data: {
@@ -231,7 +236,11 @@ export async function writeFlag(tx: Tx, where: FeatureInEnvironment, write: Flag
   if (write.environmentDefault) await applyStateChange(tx, environmentDefault.id, write.environmentDefault);
   for (const override of write.overrides ?? []) await writeOverride(tx, where, override);
 
-  const links = await tx.featureSegment.findMany({ where, select: { priority: true }, orderBy: { priority: "asc" } });
+  const links = await tx.featureSegment.findMany({
+    where,
+    select: { priority: true },
+    orderBy: { priority: "asc" },
+  });
   const shared = links.find((link, i) => i > 0 && links[i - 1].priority === link.priority);
   if (shared) throw write.duplicatePriority(shared.priority);
 
@@ -254,5 +263,51 @@ export async function writeFlag(tx: Tx, where: FeatureInEnvironment, write: Flag
     if (now && JSON.stringify(now.fields) === JSON.stringify(old.fields)) continue;
     await notifyEnvironmentWebhooks(tx, old, now);
   }
-  for (const [id, now] of statesAfter) if (!statesBefore.has(id)) await notifyEnvironmentWebhooks(tx, null, now);
+  for (const [id, now] of statesAfter)
+    if (!statesBefore.has(id)) await notifyEnvironmentWebhooks(tx, null, now);
+}
+
+/**
+ * Gives a new environment (a clone) the feature states of another: every environment default
+ * and segment override with its priority, value and option weights; never identity overrides.
+ * Part of the environment's creation, which is its audit entry; nothing else sees it yet.
+ */
+export async function copyEnvironmentStates(tx: Tx, from: number, to: number): Promise<void> {
+  const states = await tx.featureState.findMany({
+    where: { environmentId: from, identityId: null },
+    include: { featureSegment: true, multivariateValues: true },
+    orderBy: { id: "asc" },
+  });
+  for (const state of states) {
+    const link =
+      state.featureSegment &&
+      (await tx.featureSegment.create({
+        data: {
+          uuid: generateUuid(),
+          featureId: state.featureId,
+          segmentId: state.featureSegment.segmentId,
+          environmentId: to,
+          priority: state.featureSegment.priority,
+        },
+      }));
+    const { id } = await tx.featureState.create({
+      data: {
+        uuid: generateUuid(),
+        featureId: state.featureId,
+        environmentId: to,
+        featureSegmentId: link?.id ?? null,
+        scope: stateScope({ featureSegmentId: link?.id }),
+        enabled: state.enabled,
+        valueType: state.valueType,
+        value: state.value,
+      },
+      select: { id: true },
+    });
+    if (state.multivariateValues.length) {
+      await tx.multivariateFeatureStateValue.createMany({
+        data: state.multivariateValues.map((v) => allocationRow(id, v.optionId, v.percentageAllocation)),
+      });
+    }
+  }
+  await assertValueBudget(tx, { environmentId: to });
 }

@@ -21,7 +21,13 @@ async function requireFlag(path: FlagPath) {
   const environment = await requireEnvironment(path.userId, path.environmentKey);
   const row = await db.feature.findFirst({
     where: { id: path.featureId, projectId: environment.projectId },
-    select: { id: true, name: true, projectId: true, type: true, multivariateOptions: { select: { id: true } } },
+    select: {
+      id: true,
+      name: true,
+      projectId: true,
+      type: true,
+      multivariateOptions: { select: { id: true } },
+    },
   });
   if (!row) throw new NotFoundError();
   const feature: Feature = { ...row, optionIds: new Set(row.multivariateOptions.map((o) => o.id)) };
@@ -39,7 +45,9 @@ function flagState(state: StateRow) {
   return {
     enabled: state.enabled,
     value:
-      state.value === null ? null : { type: API_TYPE[state.valueType] ?? ("string" as const), value: state.value },
+      state.value === null
+        ? null
+        : { type: API_TYPE[state.valueType] ?? ("string" as const), value: state.value },
     variants: [...state.multivariateValues]
       .sort((a, b) => a.optionId - b.optionId)
       .map((v) => ({ id: v.optionId, weight: v.percentageAllocation })),
@@ -49,7 +57,10 @@ function flagState(state: StateRow) {
 export async function readFlag(client: DbOrTx, where: Where): Promise<TFlag> {
   const mv = { select: { optionId: true, percentageAllocation: true } } as const;
   const [environmentDefault, links] = await Promise.all([
-    client.featureState.findFirstOrThrow({ where: { ...where, scope: "env" }, include: { multivariateValues: mv } }),
+    client.featureState.findFirstOrThrow({
+      where: { ...where, scope: "env" },
+      include: { multivariateValues: mv },
+    }),
     client.featureSegment.findMany({
       where,
       orderBy: [{ priority: "asc" }, { segmentId: "asc" }],
@@ -78,7 +89,8 @@ function storeFlagValue(input: TFlagValue): StoredValue | string {
   if (input.type === "string") return { valueType: "unicode", value: input.value };
   if (input.type === "integer") {
     const n = PYTHON_INT.test(input.value) ? Number(input.value.trim().replaceAll("_", "")) : NaN;
-    if (!Number.isSafeInteger(n) || Math.abs(n) > 2147483647) return `'${input.value}' is not a valid integer`;
+    if (!Number.isSafeInteger(n) || Math.abs(n) > 2147483647)
+      return `'${input.value}' is not a valid integer`;
     return { valueType: "int", value: String(n) };
   }
   const lower = input.value.toLowerCase();
@@ -121,7 +133,9 @@ async function checkSegments(feature: Feature, overrides: TSegmentOverrideInput[
     where: { id: { in: ids }, projectId: feature.projectId },
     select: { id: true, featureId: true },
   });
-  const usable = new Set(found.filter((s) => s.featureId === null || s.featureId === feature.id).map((s) => s.id));
+  const usable = new Set(
+    found.filter((s) => s.featureId === null || s.featureId === feature.id).map((s) => s.id),
+  );
   return (id: number) => usable.has(id);
 }
 
@@ -137,7 +151,13 @@ export async function updateFlag(path: FlagPath, input: TFlagUpdate, mode: Mode)
   const defaultErrors: Record<string, unknown> = {};
   const defaultInput = input.environment_default;
   const checkedDefault = defaultInput ? checkState(feature, defaultInput, defaultErrors) : {};
-  if (defaultInput && mode.replace && feature.optionIds.size > 0 && !defaultInput.variants && !defaultErrors.variants)
+  if (
+    defaultInput &&
+    mode.replace &&
+    feature.optionIds.size > 0 &&
+    !defaultInput.variants &&
+    !defaultErrors.variants
+  )
     defaultErrors.variants = ["Must include all feature's variants."];
   if (Object.keys(defaultErrors).length) errors.environment_default = defaultErrors;
 

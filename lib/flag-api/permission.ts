@@ -6,7 +6,10 @@ import type { EnvironmentPermissionKey } from "@/lib/permissions/keys";
 
 type Ctx = { params: { environmentKey: string }; body: unknown };
 
-const KEYS = ["UPDATE_FEATURE_STATE", "MANAGE_SEGMENT_OVERRIDES"] as const satisfies EnvironmentPermissionKey[];
+const KEYS = [
+  "UPDATE_FEATURE_STATE",
+  "MANAGE_SEGMENT_OVERRIDES",
+] as const satisfies EnvironmentPermissionKey[];
 
 const sends = (body: unknown, part: string) =>
   typeof body === "object" && body !== null && !Array.isArray(body) && part in body;

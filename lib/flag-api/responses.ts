@@ -21,7 +21,7 @@ const stateFields = {
   variants: z.array(ZVariantOut).meta({ description: "Variant weights, by option id." }),
 };
 
-export const ZFlag = z
+export const ZFlagInEnvironment = z
   .strictObject({
     environment_default: z.strictObject(stateFields),
     segment_overrides: z.array(
@@ -33,7 +33,7 @@ export const ZFlag = z
     ),
   })
   .meta({
-    id: "Flag",
+    id: "FlagInEnvironment",
     description: "What a flag serves in an environment: its default and its segment overrides by priority.",
   });
-export type TFlag = z.infer<typeof ZFlag>;
+export type TFlag = z.infer<typeof ZFlagInEnvironment>;

@@ -9,7 +9,7 @@ export const MAX_FLAG_VARIANTS = 100;
 
 export const ZFlagValue = z.object({
   type: z.enum(["string", "integer", "boolean"]).describe("How `value` is read: string, integer or boolean."),
-  value: z.string().max(20000).describe("The value, always as a string (`\"10\"`, `\"true\"`)."),
+  value: z.string().max(20000).describe('The value, always as a string (`"10"`, `"true"`).'),
 });
 export type TFlagValue = z.infer<typeof ZFlagValue>;
 

@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/route/handler";
 import { getFlag, updateFlag } from "@/lib/flag-api/flag";
 import { ZFlagParams, ZFlagUpdate } from "@/lib/flag-api/schemas";
-import { ZFlag } from "@/lib/flag-api/responses";
+import { ZFlagInEnvironment } from "@/lib/flag-api/responses";
 import { flagWriteRule } from "@/lib/flag-api/permission";
 import { forbidden, invalidBody, notFound, ok } from "@/lib/openapi/shared";
 import type { RouteDoc } from "@/lib/openapi/types";
@@ -17,9 +17,13 @@ export const GET = withApi(
     openapi: {
       operationId: "getFlag",
       summary: "Read what a flag serves in an environment",
-      description: "Flagsmith's experimental `__future__` API: the environment default and the segment overrides.",
+      description:
+        "Flagsmith's experimental `__future__` API: the environment default and the segment overrides.",
       tag: TAG,
-      responses: { 200: ok("The flag.", ZFlag), 404: notFound("The environment or the feature") },
+      responses: {
+        200: ok("The flag.", ZFlagInEnvironment),
+        404: notFound("The environment or the feature"),
+      },
     },
   },
   ({ user, params }) => getFlag({ userId: user.id, ...params }),
@@ -33,7 +37,7 @@ const writeDoc = (replace: boolean): RouteDoc => ({
     : "Only what is sent changes; a new segment override takes what it leaves out from the environment default. One change: one audit entry and one version.",
   tag: TAG,
   responses: {
-    200: ok("The flag after the change.", ZFlag),
+    200: ok("The flag after the change.", ZFlagInEnvironment),
     400: invalidBody,
     403: forbidden("The caller may not change that part of the flag"),
     404: notFound("The environment or the feature"),
@@ -41,11 +45,23 @@ const writeDoc = (replace: boolean): RouteDoc => ({
 });
 
 export const PATCH = withApi(
-  { auth: "user", permission: flagWriteRule, params: ZFlagParams, body: ZFlagUpdate, openapi: writeDoc(false) },
+  {
+    auth: "user",
+    permission: flagWriteRule,
+    params: ZFlagParams,
+    body: ZFlagUpdate,
+    openapi: writeDoc(false),
+  },
   ({ user, params, body }) => updateFlag({ userId: user.id, ...params }, body, { replace: false }),
 );
 
 export const PUT = withApi(
-  { auth: "user", permission: flagWriteRule, params: ZFlagParams, body: ZFlagUpdate, openapi: writeDoc(true) },
+  {
+    auth: "user",
+    permission: flagWriteRule,
+    params: ZFlagParams,
+    body: ZFlagUpdate,
+    openapi: writeDoc(true),
+  },
   ({ user, params, body }) => updateFlag({ userId: user.id, ...params }, body, { replace: true }),
 );

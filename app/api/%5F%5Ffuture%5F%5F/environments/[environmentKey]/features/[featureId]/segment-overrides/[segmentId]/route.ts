@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/route/handler";
 import { deleteFlagSegmentOverride } from "@/lib/flag-api/flag";
 import { ZFlagSegmentParams } from "@/lib/flag-api/schemas";
-import { ZFlag } from "@/lib/flag-api/responses";
+import { ZFlagInEnvironment } from "@/lib/flag-api/responses";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 
 export const DELETE = withApi(
@@ -16,7 +16,7 @@ export const DELETE = withApi(
       description: "Answers with the flag as it is after, like the other methods of the one-call flag API.",
       tag: "Feature states",
       responses: {
-        200: ok("The flag after the change.", ZFlag),
+        200: ok("The flag after the change.", ZFlagInEnvironment),
         403: forbidden("The caller may not manage segment overrides"),
         404: notFound("The environment, the feature or the override (`Segment override not found.`)"),
       },
