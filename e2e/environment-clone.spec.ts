@@ -7,7 +7,11 @@ test("clone an environment from its settings: the clone has the flags, new keys,
   context,
 }) => {
   const s = await seed(context);
-  const feature = await createFeature(page.request, s, { name: "clone_me", default_enabled: true, initial_value: "v1" });
+  const feature = await createFeature(page.request, s, {
+    name: "clone_me",
+    default_enabled: true,
+    initial_value: "v1",
+  });
   await page.goto(envPath(s, "settings"));
 
   await page.getByRole("button", { name: "Clone environment" }).click();

@@ -17,7 +17,10 @@ async function grantProject(s: Seeded, userId: number, permissions: string[]) {
 describe("GET /api/v1/projects/{id}/environments/", () => {
   it("lists the project's environments as a bare list in the environment shape", async () => {
     const s = await seed();
-    const second = await call("/api/v1/environments/", { token: s.token, body: { name: "Prod", project: s.projectId } });
+    const second = await call("/api/v1/environments/", {
+      token: s.token,
+      body: { name: "Prod", project: s.projectId },
+    });
     const res = await call(`/api/v1/projects/${s.projectId}/environments/`, { token: s.token });
     expect(res.status).toBe(200);
     const paged = await call(`/api/v1/environments/?project=${s.projectId}`, { token: s.token });
@@ -35,7 +38,10 @@ describe("GET /api/v1/projects/{id}/environments/", () => {
     // A member sees only the environments they may view.
     expect(await call(path, { token: member.token })).toMatchObject({ status: 200, body: [] });
     const other = await seed();
-    expect(await call(path, { token: other.token })).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect(await call(path, { token: other.token })).toMatchObject({
+      status: 404,
+      body: { detail: "Not found." },
+    });
   });
 });
 
@@ -59,7 +65,10 @@ describe("POST /api/v1/organisations/{id}/invites/", () => {
     const path = `/api/v1/organisations/${s.organisationId}/invites/`;
     const bad = await call(path, { token: s.token, body: { email: "not-an-email" } });
     expect(bad).toMatchObject({ status: 400, body: { email: ["Enter a valid email address."] } });
-    const groups = await call(path, { token: s.token, body: { email: "a@example.com", permission_groups: [1] } });
+    const groups = await call(path, {
+      token: s.token,
+      body: { email: "a@example.com", permission_groups: [1] },
+    });
     expect(groups.status).toBe(400);
     expect((await call(path, { body: { email: "a@example.com" } })).status).toBe(401);
     const member = await addMember(s.organisationId);
@@ -73,7 +82,10 @@ describe("GET /api/v1/environments/{key}/document/", () => {
   it("answers the document the SDKs' /environment-document/ serves, with an account's credentials", async () => {
     const s = await seed();
     await createFeature(s, { default_enabled: true, initial_value: "v" });
-    const key = await call(`/api/v1/environments/${s.envKey}/api-keys/`, { token: s.token, body: { name: "srv" } });
+    const key = await call(`/api/v1/environments/${s.envKey}/api-keys/`, {
+      token: s.token,
+      body: { name: "srv" },
+    });
     expect(key.status, key.text).toBe(201);
     const sdk = await call("/api/v1/environment-document/", { envKey: key.body.key });
     expect(sdk.status).toBe(200);
@@ -110,24 +122,42 @@ describe("POST /api/v1/environments/{key}/clone/", () => {
         { type: "unicode", string_value: "y", default_percentage_allocation: 20 },
       ],
     });
-    const [x, y] = feature.multivariate_options.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
+    const [x, y] = feature.multivariate_options
+      .map((o: { id: number }) => o.id)
+      .sort((a: number, b: number) => a - b);
     const [a, b] = [await createSegment(s), await createSegment(s)];
     const flagPath = (key: string) => `/api/__future__/environments/${key}/features/${feature.id}/`;
     const written = await call(flagPath(s.envKey), {
       token: s.token,
       method: "PATCH",
       body: {
-        environment_default: { enabled: true, variants: [{ id: x, weight: 40 }, { id: y, weight: 35 }] },
+        environment_default: {
+          enabled: true,
+          variants: [
+            { id: x, weight: 40 },
+            { id: y, weight: 35 },
+          ],
+        },
         segment_overrides: [
           { segment: { id: a.id }, priority: 5, value: { type: "string", value: "for-a" } },
-          { segment: { id: b.id }, priority: 2, enabled: false, variants: [{ id: x, weight: 0 }, { id: y, weight: 100 }] },
+          {
+            segment: { id: b.id },
+            priority: 2,
+            enabled: false,
+            variants: [
+              { id: x, weight: 0 },
+              { id: y, weight: 100 },
+            ],
+          },
         ],
       },
     });
     expect(written.status, written.text).toBe(200);
     const identifier = unique("who");
     await identify(s, identifier);
-    const identities = await call(`/api/v1/environments/${s.envKey}/identities/?q=${identifier}`, { token: s.token });
+    const identities = await call(`/api/v1/environments/${s.envKey}/identities/?q=${identifier}`, {
+      token: s.token,
+    });
     const identityId = identities.body.results[0].id;
     const override = await call(`/api/v1/environments/${s.envKey}/identities/${identityId}/featurestates/`, {
       token: s.token,
@@ -135,7 +165,10 @@ describe("POST /api/v1/environments/{key}/clone/", () => {
     });
     expect(override.status, override.text).toBe(201);
 
-    const res = await call(`/api/v1/environments/${s.envKey}/clone/`, { token: s.token, body: { name: "Clone" } });
+    const res = await call(`/api/v1/environments/${s.envKey}/clone/`, {
+      token: s.token,
+      body: { name: "Clone" },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({
       id: expect.any(Number),
@@ -150,7 +183,9 @@ describe("POST /api/v1/environments/{key}/clone/", () => {
     expect(clone.body).toEqual(source.body);
     expect(clone.body.segment_overrides.map((o: any) => o.priority)).toEqual([2, 5]);
     // No identities, so no identity overrides.
-    const cloneIdentities = await call(`/api/v1/environments/${res.body.api_key}/identities/`, { token: s.token });
+    const cloneIdentities = await call(`/api/v1/environments/${res.body.api_key}/identities/`, {
+      token: s.token,
+    });
     expect(cloneIdentities.body.results).toEqual([]);
     const states = await call(
       `/api/v1/features/featurestates/?environment=${res.body.id}&feature=${feature.id}`,
@@ -179,9 +214,13 @@ describe("POST /api/v1/environments/{key}/clone/", () => {
     await grantProject(s, member.id, ["VIEW_PROJECT", "CREATE_ENVIRONMENT"]);
     const made = await call(path, { token: member.token, body: { name: "Members" } });
     expect(made.status, made.text).toBe(200);
-    const mine = await call(`/api/v1/environments/${made.body.api_key}/my-permissions/`, { token: member.token });
+    const mine = await call(`/api/v1/environments/${made.body.api_key}/my-permissions/`, {
+      token: member.token,
+    });
     expect(mine.body).toMatchObject({ admin: true });
-    expect((await call("/api/v1/environments/nosuchkey/clone/", { token: s.token, body: { name: "y" } })).status).toBe(404);
+    expect(
+      (await call("/api/v1/environments/nosuchkey/clone/", { token: s.token, body: { name: "y" } })).status,
+    ).toBe(404);
     const other = await seed();
     expect((await call(path, { token: other.token, body: { name: "y" } })).status).toBe(404);
   });

@@ -12,7 +12,8 @@ let s: Ctx;
 
 const flag = (c: Ctx, featureId = c.featureId, key = c.envKey) =>
   `/api/__future__/environments/${key}/features/${featureId}/`;
-const write = (method: "PATCH" | "PUT", body: unknown, c = s) => call(flag(c), { token: c.token, method, body });
+const write = (method: "PATCH" | "PUT", body: unknown, c = s) =>
+  call(flag(c), { token: c.token, method, body });
 const versions = async (c: Ctx) =>
   (await call(`/api/v1/environments/${c.envKey}/features/${c.featureId}/versions/`, { token: c.token })).body
     .count as number;
@@ -42,7 +43,10 @@ describe("GET", () => {
   it("is 401 without credentials, 404 for another tenant, an unknown key or a feature of another project", async () => {
     expect((await call(flag(s))).status).toBe(401);
     const other = await seed();
-    expect(await call(flag(s), { token: other.token })).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect(await call(flag(s), { token: other.token })).toMatchObject({
+      status: 404,
+      body: { detail: "Not found." },
+    });
     expect((await call(flag(s, s.featureId, "nokey"), { token: s.token })).status).toBe(404);
     const foreign = await createFeature(other);
     expect((await call(flag(s, foreign.id), { token: s.token })).status).toBe(404);
@@ -64,9 +68,21 @@ describe("PATCH", () => {
     expect(res.body).toEqual({
       environment_default: { enabled: true, value: { type: "integer", value: "7" }, variants: [] },
       segment_overrides: [
-        { segment: { id: s.segA }, priority: 0, enabled: false, value: { type: "string", value: "pro" }, variants: [] },
+        {
+          segment: { id: s.segA },
+          priority: 0,
+          enabled: false,
+          value: { type: "string", value: "pro" },
+          variants: [],
+        },
         // A new override without parts takes them from the default as it is after this request.
-        { segment: { id: s.segB }, priority: 1, enabled: true, value: { type: "integer", value: "7" }, variants: [] },
+        {
+          segment: { id: s.segB },
+          priority: 1,
+          enabled: true,
+          value: { type: "integer", value: "7" },
+          variants: [],
+        },
       ],
     });
     const after = await call("/api/v1/audit/?page_size=1", { token: s.token });
@@ -83,9 +99,17 @@ describe("PATCH", () => {
   it("leaves what it omits; an empty body changes nothing and writes no entry", async () => {
     await write("PATCH", { segment_overrides: [{ segment: { id: s.segA }, priority: 3, enabled: true }] });
     const before = await call("/api/v1/audit/?page_size=1", { token: s.token });
-    const res = await write("PATCH", { segment_overrides: [{ segment: { id: s.segA }, value: { type: "boolean", value: "True" } }] });
+    const res = await write("PATCH", {
+      segment_overrides: [{ segment: { id: s.segA }, value: { type: "boolean", value: "True" } }],
+    });
     expect(res.body.segment_overrides).toEqual([
-      { segment: { id: s.segA }, priority: 3, enabled: true, value: { type: "boolean", value: "true" }, variants: [] },
+      {
+        segment: { id: s.segA },
+        priority: 3,
+        enabled: true,
+        value: { type: "boolean", value: "true" },
+        variants: [],
+      },
     ]);
     expect(res.body.environment_default.value).toEqual({ type: "string", value: "blue" });
     const mid = await call("/api/v1/audit/?page_size=1", { token: s.token });
@@ -120,18 +144,29 @@ describe("PATCH", () => {
     const foreign = await createSegment(other);
     const res = await write("PATCH", {
       environment_default: { value: { type: "integer", value: "ten" }, variants: [] },
-      segment_overrides: [{ segment: { id: foreign.id } }, { segment: { id: s.segA }, value: { type: "boolean", value: "yes" } }],
+      segment_overrides: [
+        { segment: { id: foreign.id } },
+        { segment: { id: s.segA }, value: { type: "boolean", value: "yes" } },
+      ],
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      environment_default: { value: ["'ten' is not a valid integer"], variants: ["Feature is not multivariate."] },
+      environment_default: {
+        value: ["'ten' is not a valid integer"],
+        variants: ["Feature is not multivariate."],
+      },
       segment_overrides: [
         { segment: { id: ["Segment not found."] } },
         { value: ["'yes' is not a valid boolean (use 'true' or 'false')"] },
       ],
     });
-    const dup = await write("PATCH", { segment_overrides: [{ segment: { id: s.segA } }, { segment: { id: s.segA } }] });
-    expect(dup).toMatchObject({ status: 400, body: { segment_overrides: [`Duplicate segment: ${s.segA}.`] } });
+    const dup = await write("PATCH", {
+      segment_overrides: [{ segment: { id: s.segA } }, { segment: { id: s.segA } }],
+    });
+    expect(dup).toMatchObject({
+      status: 400,
+      body: { segment_overrides: [`Duplicate segment: ${s.segA}.`] },
+    });
     const badType = await write("PATCH", { environment_default: { value: { type: "float", value: "1.5" } } });
     expect(badType.status).toBe(400);
     expect(badType.body).toHaveProperty("environment_default");
@@ -148,27 +183,55 @@ describe("PATCH", () => {
         { type: "unicode", string_value: "y", default_percentage_allocation: 20 },
       ],
     });
-    const [x, y] = mv.multivariate_options.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b);
+    const [x, y] = mv.multivariate_options
+      .map((o: { id: number }) => o.id)
+      .sort((a: number, b: number) => a - b);
     const path = flag(s, mv.id);
-    const partial = await call(path, { token: s.token, method: "PATCH", body: { environment_default: { variants: [{ id: x, weight: 5 }] } } });
-    expect(partial.body).toEqual({ environment_default: { variants: ["Must include all feature's variants."] } });
+    const partial = await call(path, {
+      token: s.token,
+      method: "PATCH",
+      body: { environment_default: { variants: [{ id: x, weight: 5 }] } },
+    });
+    expect(partial.body).toEqual({
+      environment_default: { variants: ["Must include all feature's variants."] },
+    });
     const over = await call(path, {
       token: s.token,
       method: "PATCH",
-      body: { environment_default: { variants: [{ id: x, weight: 60 }, { id: y, weight: 50 }] } },
+      body: {
+        environment_default: {
+          variants: [
+            { id: x, weight: 60 },
+            { id: y, weight: 50 },
+          ],
+        },
+      },
     });
     expect(over.body).toEqual({ environment_default: { variants: ["Total weight must not exceed 100."] } });
     const unknown = await call(path, {
       token: s.token,
       method: "PATCH",
-      body: { environment_default: { variants: [{ id: x, weight: 1 }, { id: y, weight: 1 }, { id: 999999, weight: 1 }] } },
+      body: {
+        environment_default: {
+          variants: [
+            { id: x, weight: 1 },
+            { id: y, weight: 1 },
+            { id: 999999, weight: 1 },
+          ],
+        },
+      },
     });
     expect(unknown.body).toEqual({ environment_default: { variants: ["Variant not found."] } });
     const ok = await call(path, {
       token: s.token,
       method: "PATCH",
       body: {
-        environment_default: { variants: [{ id: x, weight: 25 }, { id: y, weight: 25.5 }] },
+        environment_default: {
+          variants: [
+            { id: x, weight: 25 },
+            { id: y, weight: 25.5 },
+          ],
+        },
         segment_overrides: [{ segment: { id: s.segA } }],
       },
     });
@@ -180,7 +243,11 @@ describe("PATCH", () => {
     expect(ok.body.environment_default.variants).toEqual(weights);
     expect(ok.body.segment_overrides[0].variants).toEqual(weights);
     // PUT of a multivariate default without variants.
-    const put = await call(path, { token: s.token, method: "PUT", body: { environment_default: { enabled: true } } });
+    const put = await call(path, {
+      token: s.token,
+      method: "PUT",
+      body: { environment_default: { enabled: true } },
+    });
     expect(put.body).toEqual({ environment_default: { variants: ["Must include all feature's variants."] } });
   });
 });
@@ -191,19 +258,32 @@ describe("PUT", () => {
       environment_default: { enabled: true },
       segment_overrides: [{ segment: { id: s.segA } }, { segment: { id: s.segB }, priority: 4 }],
     });
-    const res = await write("PUT", { environment_default: {}, segment_overrides: [{ segment: { id: s.segB }, priority: 10 }] });
+    const res = await write("PUT", {
+      environment_default: {},
+      segment_overrides: [{ segment: { id: s.segB }, priority: 10 }],
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
       environment_default: { enabled: false, value: null, variants: [] },
-      segment_overrides: [{ segment: { id: s.segB }, priority: 10, enabled: false, value: null, variants: [] }],
+      segment_overrides: [
+        { segment: { id: s.segB }, priority: 10, enabled: false, value: null, variants: [] },
+      ],
     });
   });
 
   it("a PUT of only the default leaves the overrides", async () => {
-    await write("PATCH", { segment_overrides: [{ segment: { id: s.segA }, value: { type: "string", value: "a" } }] });
-    const res = await write("PUT", { environment_default: { enabled: true, value: { type: "string", value: "v" } } });
+    await write("PATCH", {
+      segment_overrides: [{ segment: { id: s.segA }, value: { type: "string", value: "a" } }],
+    });
+    const res = await write("PUT", {
+      environment_default: { enabled: true, value: { type: "string", value: "v" } },
+    });
     expect(res.body.segment_overrides).toHaveLength(1);
-    expect(res.body.environment_default).toEqual({ enabled: true, value: { type: "string", value: "v" }, variants: [] });
+    expect(res.body.environment_default).toEqual({
+      enabled: true,
+      value: { type: "string", value: "v" },
+      variants: [],
+    });
   });
 });
 
@@ -226,9 +306,13 @@ describe("permissions", () => {
     expect((await write("PATCH", { environment_default: { enabled: true } }, toggler)).status).toBe(200);
     const both = { environment_default: { enabled: true }, segment_overrides: [{ segment: { id: s.segA } }] };
     expect((await write("PATCH", both, toggler)).status).toBe(403);
-    expect((await write("PATCH", { segment_overrides: [{ segment: { id: s.segA } }] }, toggler)).status).toBe(403);
+    expect((await write("PATCH", { segment_overrides: [{ segment: { id: s.segA } }] }, toggler)).status).toBe(
+      403,
+    );
     const overrider = await memberWith(["VIEW_ENVIRONMENT", "MANAGE_SEGMENT_OVERRIDES"]);
-    expect((await write("PATCH", { segment_overrides: [{ segment: { id: s.segA } }] }, overrider)).status).toBe(200);
+    expect(
+      (await write("PATCH", { segment_overrides: [{ segment: { id: s.segA } }] }, overrider)).status,
+    ).toBe(200);
     expect((await write("PATCH", { environment_default: { enabled: false } }, overrider)).status).toBe(403);
     const del = `${flag(s)}segment-overrides/${s.segA}/`;
     expect((await call(del, { token: toggler.token, method: "DELETE" })).status).toBe(403);
@@ -251,7 +335,8 @@ describe("DELETE …/segment-overrides/{segment_id}/", () => {
     const again = await call(path, { token: s.token, method: "DELETE" });
     expect(again).toMatchObject({ status: 404, body: { detail: "Segment override not found." } });
     const other = await seed();
-    expect((await call(`${flag(s)}segment-overrides/${s.segB}/`, { token: other.token, method: "DELETE" })).status).toBe(404);
+    expect(
+      (await call(`${flag(s)}segment-overrides/${s.segB}/`, { token: other.token, method: "DELETE" })).status,
+    ).toBe(404);
   });
 });
-

@@ -58,19 +58,27 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
   it("list_organizations: GET /api/v1/organisations/", async () => {
     const res = await tool("GET", "/api/v1/organisations/");
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([expect.objectContaining({ id: s.organisationId, name: expect.any(String) })]);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ id: s.organisationId, name: expect.any(String) }),
+    ]);
   });
 
   it("list_projects_in_organization: GET /api/v1/organisations/{id}/projects/", async () => {
     const res = await tool("GET", `/api/v1/organisations/${s.organisationId}/projects/`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([expect.objectContaining({ id: s.projectId, name: expect.any(String), organisation: s.organisationId })]);
+    expect(res.body).toEqual([
+      expect.objectContaining({ id: s.projectId, name: expect.any(String), organisation: s.organisationId }),
+    ]);
   });
 
   it("get_project: GET /api/v1/projects/{id}/", async () => {
     const res = await tool("GET", `/api/v1/projects/${s.projectId}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: s.projectId, uuid: expect.any(String), organisation: s.organisationId });
+    expect(res.body).toMatchObject({
+      id: s.projectId,
+      uuid: expect.any(String),
+      organisation: s.organisationId,
+    });
   });
 
   it("update_project: PUT /api/v1/projects/{id}/ (name required)", async () => {
@@ -90,7 +98,12 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
     const res = await tool("GET", `/api/v1/projects/${s.projectId}/environments/`);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ id: s.environmentId, name: "Development", api_key: s.envKey, project: s.projectId }),
+      expect.objectContaining({
+        id: s.environmentId,
+        name: "Development",
+        api_key: s.envKey,
+        project: s.projectId,
+      }),
     ]);
   });
 
@@ -139,7 +152,10 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
     const res = await tool("GET", `/api/v1/projects/${s.projectId}/features/?environment=${s.environmentId}`);
     expect(res.status).toBe(200);
     const feature = res.body.results.find((f: any) => f.id === ids.feature);
-    expect(feature).toMatchObject({ num_segment_overrides: 0, environment_feature_state: expect.any(Object) });
+    expect(feature).toMatchObject({
+      num_segment_overrides: 0,
+      environment_feature_state: expect.any(Object),
+    });
     expect(feature.environment_feature_state).toMatchObject({ id: expect.any(Number), enabled: false });
     ids.state = feature.environment_feature_state.id;
   });
@@ -169,7 +185,11 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
       feature: ids.feature,
     });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.any(Number), string_value: "b", default_percentage_allocation: 40 });
+    expect(created.body).toMatchObject({
+      id: expect.any(Number),
+      string_value: "b",
+      default_percentage_allocation: 40,
+    });
     const list = await tool("GET", base);
     expect(list.status).toBe(200);
     expect(list.body.results).toEqual([expect.objectContaining({ id: created.body.id })]);
@@ -180,7 +200,11 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
       feature: ids.feature,
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ id: created.body.id, string_value: "c", default_percentage_allocation: 50 });
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      string_value: "c",
+      default_percentage_allocation: 50,
+    });
     const deleted = await tool("DELETE", `${base}${created.body.id}/`);
     expect(deleted.status).toBe(204);
   });
@@ -210,18 +234,29 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
   });
 
   it("create_segment_override: POST /api/v1/environments/{key}/features/{feature_pk}/create-segment-override/", async () => {
-    const res = await tool("POST", `/api/v1/environments/${s.envKey}/features/${ids.feature}/create-segment-override/`, {
-      feature_segment: { segment: ids.segment },
-      enabled: true,
-      feature_state_value: { type: "unicode", string_value: "for segment" },
-    });
+    const res = await tool(
+      "POST",
+      `/api/v1/environments/${s.envKey}/features/${ids.feature}/create-segment-override/`,
+      {
+        feature_segment: { segment: ids.segment },
+        enabled: true,
+        feature_state_value: { type: "unicode", string_value: "for segment" },
+      },
+    );
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), enabled: true, feature_segment: expect.anything() });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      enabled: true,
+      feature_segment: expect.anything(),
+    });
     ids.overrideState = res.body.id;
   });
 
   it("list_feature_segments: GET /api/v1/features/feature-segments/?environment=&feature=", async () => {
-    const res = await tool("GET", `/api/v1/features/feature-segments/?environment=${s.environmentId}&feature=${ids.feature}`);
+    const res = await tool(
+      "GET",
+      `/api/v1/features/feature-segments/?environment=${s.environmentId}&feature=${ids.feature}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
       expect.objectContaining({ id: expect.any(Number), segment: ids.segment, priority: 0 }),
@@ -265,7 +300,10 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
   it("delete_feature_segment: DELETE /api/v1/features/feature-segments/{id}/", async () => {
     const res = await tool("DELETE", `/api/v1/features/feature-segments/${ids.featureSegment}/`);
     expect(res.status).toBe(204);
-    const list = await tool("GET", `/api/v1/features/feature-segments/?environment=${s.environmentId}&feature=${ids.feature}`);
+    const list = await tool(
+      "GET",
+      `/api/v1/features/feature-segments/?environment=${s.environmentId}&feature=${ids.feature}`,
+    );
     expect(list.body.results).toEqual([]);
   });
 });
