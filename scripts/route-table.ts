@@ -3,6 +3,7 @@
 // OpenAPI document from it (scripts/route-methods.ts); the tests walk the routes with it.
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { RegisteredOptions } from "@/lib/route/handler";
 import { buildOpenApiDocument, routeOperation, type DocumentedRoute } from "@/lib/openapi/document";
 import { SERVER_PATHS } from "@/lib/sdk/server-paths";
@@ -42,7 +43,10 @@ export function routeLocation(file: string): Omit<RouteEntry, "handlers" | "file
     .dirname(file)
     .split(path.sep)
     .slice(1)
-    .filter((s) => !/^\(.*\)$/.test(s));
+    .filter((s) => !/^\(.*\)$/.test(s))
+    // A folder may escape a leading underscore (`%5F%5Ffuture%5F%5F` serves `__future__`):
+    // underscore folders are private to Next.
+    .map((s) => s.replaceAll(/%5F/gi, "_"));
   const pattern = `/${segments.join("/")}${segments.length ? "/" : ""}`;
   return {
     pattern,
@@ -55,7 +59,8 @@ export function routeLocation(file: string): Omit<RouteEntry, "handlers" | "file
 export async function loadRouteTable(appDir = path.join(ROOT, "app")): Promise<RouteEntry[]> {
   const entries: RouteEntry[] = [];
   for (const file of routeFiles(appDir)) {
-    const module = (await import(path.join(ROOT, file))) as Record<string, unknown>;
+    // As a file URL: a `%` in a folder name (`%5F%5Ffuture%5F%5F`) is then not read as an escape.
+    const module = (await import(pathToFileURL(path.join(ROOT, file)).href)) as Record<string, unknown>;
     const handlers: RouteEntry["handlers"] = {};
     for (const method of ROUTE_METHODS)
       if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;

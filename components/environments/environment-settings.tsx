@@ -34,6 +34,7 @@ export function EnvironmentSettings({
   const router = useRouter();
   const { data: env, error } = useEnvironment(environmentKey);
   const [renaming, setRenaming] = useState(false);
+  const [cloning, setCloning] = useState(false);
   const permissions = useEnvironmentPermissions(environmentKey);
   const isAdmin = permissions.allows("ADMIN");
   const { data: project } = useProject(projectId);
@@ -43,6 +44,12 @@ export function EnvironmentSettings({
     await api.patch(urls.environment(environmentKey), { name });
     await Promise.all([mutate(urls.environment(environmentKey)), mutate(urls.environments(projectId))]);
     toast({ message: `Renamed the environment to ${name}.` });
+  };
+  const clone = async (name: string) => {
+    const created = await api.post<{ api_key: string }>(urls.environmentClone(environmentKey), { name });
+    await mutate(urls.environments(projectId));
+    toast({ message: `Cloned ${env?.name ?? "the environment"} into ${name}.` });
+    router.push(paths.settings(projectId, created.api_key));
   };
   const remove = async () => {
     await api.delete(urls.environment(environmentKey));
@@ -66,11 +73,16 @@ export function EnvironmentSettings({
           )
         }
         actions={
-          isAdmin ? (
-            <Button onClick={() => setRenaming(true)} disabled={!env}>
-              Rename
+          <>
+            <Button variant="secondary" onClick={() => setCloning(true)} disabled={!env}>
+              Clone environment
             </Button>
-          ) : undefined
+            {isAdmin && (
+              <Button onClick={() => setRenaming(true)} disabled={!env}>
+                Rename
+              </Button>
+            )}
+          </>
         }
       />
       {env && <JsonView record={env} label="Environment JSON" />}
@@ -108,6 +120,16 @@ export function EnvironmentSettings({
           onDelete={remove}
         />
       )}
+      <NameDialog
+        open={cloning}
+        title="Clone environment"
+        description="A new environment with this one's settings, flags, segment overrides and variant weights, and new keys. Identities and their overrides are not copied."
+        label="Name of the new environment"
+        submitLabel="Clone"
+        action="clone the environment"
+        onClose={() => setCloning(false)}
+        onSubmit={clone}
+      />
       <NameDialog
         open={renaming}
         title="Rename environment"

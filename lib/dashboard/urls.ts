@@ -31,6 +31,7 @@ export const urls = {
   environments: (project: number) => `${V1}/environments/${q({ project })}`,
   environmentsCreate: `${V1}/environments/`,
   environment: (key: string) => `${V1}/environments/${key}/`,
+  environmentClone: (key: string) => `${V1}/environments/${key}/clone/`,
   serverKeys: (key: string) => `${V1}/environments/${key}/api-keys/`,
   serverKey: (key: string, id: number) => `${V1}/environments/${key}/api-keys/${id}/`,
   features: (project: number, params: Record<string, string | number | undefined> = {}) =>

@@ -5,7 +5,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/option-writes";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
-import { requireEnvironment, requireProjectForWrite } from "@/lib/organisations/access";
+import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
 import { touchEnvironments } from "./revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
@@ -27,7 +27,7 @@ function settingsData(input: TEnvironmentUpdate) {
   };
 }
 
-async function assertNameFree(tx: Tx, projectId: number, name: string, exceptId?: number) {
+export async function assertEnvironmentNameFree(tx: Tx, projectId: number, name: string, exceptId?: number) {
   const clash = await tx.environment.findFirst({
     where: { projectId, name, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
@@ -39,7 +39,7 @@ export async function createEnvironment(userId: number, input: TEnvironmentCreat
   const project = await requireProjectForWrite(userId, input.project);
   const env = await db.$transaction(async (tx) => {
     await assertQuota(tx, "environments", project.id);
-    await assertNameFree(tx, project.id, input.name);
+    await assertEnvironmentNameFree(tx, project.id, input.name);
     const created = await tx.environment.create({
       data: {
         ...settingsData(input),
@@ -92,7 +92,7 @@ export async function getEnvironment(userId: number, apiKey: string) {
 export async function updateEnvironment(userId: number, apiKey: string, input: TEnvironmentUpdate) {
   const env = await requireEnvironment(userId, apiKey);
   const updated = await db.$transaction(async (tx) => {
-    if (input.name !== undefined) await assertNameFree(tx, env.projectId, input.name, env.id);
+    if (input.name !== undefined) await assertEnvironmentNameFree(tx, env.projectId, input.name, env.id);
     await tx.environment.update({ where: { id: env.id }, data: settingsData(input) });
     await touchEnvironments({ environmentId: env.id }, tx);
     const after = await tx.environment.findUniqueOrThrow({ where: { id: env.id } });
@@ -121,4 +121,16 @@ function environmentEntry(before: EnvironmentRow | null, after: EnvironmentRow |
     object: env,
     scope: { environmentId: env.id, projectId: env.projectId },
   };
+}
+
+/** GET /projects/{id}/environments/: every environment of the project the caller may see (a bare list). */
+export async function listProjectEnvironments(userId: number, projectId: number) {
+  const project = await requireProject(userId, projectId);
+  const all = await db.environment.findMany({ where: { projectId: project.id }, orderBy: { id: "asc" } });
+  const visible = await permittedEnvironmentIds(
+    userId,
+    all.map((e) => ({ id: e.id, projectId: project.id, organisationId: project.organisationId })),
+    "VIEW_ENVIRONMENT",
+  );
+  return all.filter((e) => visible.has(e.id)).map(serializeEnvironment);
 }

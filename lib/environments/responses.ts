@@ -79,3 +79,6 @@ export const ZServerKey = z
   .meta({ id: "ServerKey", description: "A server-side SDK key of an environment." });
 
 export const ZServerKeyList = z.array(ZServerKey).meta({ description: "The keys, oldest first." });
+export const ZEnvironmentList = z
+  .array(ZEnvironment)
+  .meta({ description: "The environments, oldest first." });

@@ -45,3 +45,12 @@ export const ZServerKeyUpdate = ZServerKeyCreate.partial();
 export type TServerKeyUpdate = z.infer<typeof ZServerKeyUpdate>;
 
 export const ZServerKeyParams = pathParams({ apiKey: z.string().min(1).max(100), keyId: zId });
+
+export const ZEnvironmentClone = z.object({
+  name: z.string().trim().min(1).max(2000).describe("Name of the new environment, unique in its project."),
+  clone_feature_states_async: z
+    .boolean()
+    .optional()
+    .describe("Accepted for Flagsmith compatibility; the clone is always made at once."),
+});
+export type TEnvironmentClone = z.infer<typeof ZEnvironmentClone>;

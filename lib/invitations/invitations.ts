@@ -8,7 +8,7 @@ import { db } from "@/lib/db/client";
 import { assertQuota } from "@/lib/limits/quotas";
 import { requireInviter, requireInviterFor } from "./access";
 import { sendInvitationEmail, type EmailStatus } from "./email";
-import type { TInviteCreate } from "./schemas";
+import type { TInviteCreate, TInviteCreateOne } from "./schemas";
 import {
   emailInvitePath,
   normaliseInviteEmail,
@@ -182,6 +182,12 @@ export async function createInvites(scope: Scope, input: TInviteCreate, request:
       return withLink({ ...row, emailStatus }, token, origin);
     }),
   );
+}
+
+/** POST /organisations/{id}/invites/: one invitation, answered with its link. */
+export async function createInvite(scope: Scope, input: TInviteCreateOne, request: Request) {
+  const [created] = await createInvites(scope, { invites: [input] }, request);
+  return created;
 }
 
 /** A new link for the invitation (the old one stops working), valid for a full lifetime again. */

@@ -47,6 +47,18 @@ export const ZInviteCreate = z
   });
 export type TInviteCreate = z.infer<typeof ZInviteCreate>;
 
+/** POST /organisations/{id}/invites/: one invitation (Flagsmith's InviteSerializer). */
+export const ZInviteCreateOne = z.object({
+  email: zInviteEmail.describe("Email of the person to invite."),
+  role: zRole.optional().default("USER"),
+  permission_groups: z
+    .array(z.int())
+    .max(0, { error: "Permission groups are not supported yet." })
+    .nullish()
+    .describe("Accepted for Flagsmith compatibility; must be empty."),
+});
+export type TInviteCreateOne = z.infer<typeof ZInviteCreateOne>;
+
 export const ZInviteLinkCreate = z.object({
   role: zRole.optional().default("USER"),
   expires_at: z.iso

@@ -125,3 +125,9 @@ export async function environmentOfFeatureSegments(userId: number, items: unknow
   });
   return first?.environmentId ?? null;
 }
+
+/** The project of the environment with this key, or 0 (no such project) when there is none. */
+export async function projectOfEnvironmentKey(apiKey: string): Promise<number> {
+  const env = await db.environment.findUnique({ where: { apiKey }, select: { projectId: true } });
+  return env?.projectId ?? 0;
+}

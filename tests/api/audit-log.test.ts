@@ -171,6 +171,16 @@ const RECIPES: Record<string, Recipe> = {
       environment: { name: "Staging" },
     },
   }),
+  "POST /api/v1/environments/{apiKey}/clone/": async (s) => ({
+    path: `/api/v1/environments/${s.envKey}/clone/`,
+    body: { name: "Cloned" },
+    expected: {
+      type: "ENVIRONMENT",
+      change_type: "CREATE",
+      changes: [change("name", null, "Cloned")],
+      environment: { name: "Cloned" },
+    },
+  }),
   "PUT /api/v1/environments/{apiKey}/": async (s) => ({
     path: `/api/v1/environments/${s.envKey}/`,
     body: { name: "Production" },
@@ -880,6 +890,15 @@ const RECIPES: Record<string, Recipe> = {
       type: "INVITE",
       change_type: "CREATE",
       changes: [change("email", null, "someone@example.com"), change("role", null, "ADMIN")],
+    },
+  }),
+  "POST /api/v1/organisations/{organisationId}/invites/": async (s) => ({
+    path: `/api/v1/organisations/${s.organisationId}/invites/`,
+    body: { email: "One@Example.com", role: "USER", permission_groups: [] },
+    expected: {
+      type: "INVITE",
+      change_type: "CREATE",
+      changes: [change("email", null, "one@example.com"), change("role", null, "USER")],
     },
   }),
   "DELETE /api/v1/organisations/{organisationId}/invites/{inviteId}/": async (s) => {
