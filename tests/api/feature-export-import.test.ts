@@ -35,7 +35,14 @@ async function upload(
   path = `/api/v1/features/feature-import/${environmentId}/`,
 ) {
   const form = new FormData();
-  if (content !== null) form.set("file", new Blob([content], { type: "application/json" }), "export.json");
+  if (content !== null)
+    form.set(
+      "file",
+      new Blob([typeof content === "string" ? content : new Uint8Array(content)], {
+        type: "application/json",
+      }),
+      "export.json",
+    );
   if (strategy !== null) form.set("strategy", strategy);
   const res = await fetch(`${baseUrl()}${path}`, {
     method: "POST",
