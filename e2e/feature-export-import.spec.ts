@@ -3,13 +3,13 @@ import { expect, test } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, unique } from "./support/api";
 
 // The machine running the suite is shared and slow; pages may take a while to fill.
-const patient = expect.configure({ timeout: 30_000 });
+const patient = expect.configure({ timeout: 90_000 });
 
 test("features: export an environment to Flagsmith's file, download it, import it into another project", async ({
   page,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(400_000);
   const s = await seed(context);
   await createFeature(page.request, s, { name: "alpha", default_enabled: true, initial_value: "blue" });
   await createFeature(page.request, s, { name: "bravo" });

@@ -37,10 +37,20 @@ function isSameOrigin(request: Request): boolean {
 const hasBody = (request: Request) =>
   Number(request.headers.get("content-length") ?? 0) > 0 || request.headers.has("transfer-encoding");
 
+/**
+ * A file upload (multipart) from the dashboard's own script. A cross-origin page can post a
+ * multipart form, but cannot add a header of its own without a CORS preflight, which Ensign
+ * never grants: X-Requested-With marks the upload as this origin's.
+ */
+function isScriptedUpload(request: Request, type: string): boolean {
+  return /^multipart\/form-data\s*;/i.test(type) && request.headers.has("x-requested-with");
+}
+
 export function assertSameOriginWrite(request: Request): void {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return;
   if (!isSameOrigin(request)) throw new PermissionDeniedError("CSRF Failed: Origin checking failed.");
   const type = request.headers.get("content-type") ?? "";
+  if (isScriptedUpload(request, type)) return;
   if (hasBody(request) && !/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, { detail: `Unsupported media type "${type}" in request.` });
   }

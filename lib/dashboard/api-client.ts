@@ -17,5 +17,6 @@ export const api = {
   patch: <T>(url: string, body?: unknown) => send<T>("PATCH", url, body),
   delete: (url: string) => send<null>("DELETE", url),
   /** A multipart form (file uploads); the browser sets its Content-Type with the boundary. */
-  upload: <T>(url: string, form: FormData) => request<T>(url, { method: "POST", body: form }),
+  upload: <T>(url: string, form: FormData) =>
+    request<T>(url, { method: "POST", body: form, headers: { "X-Requested-With": "XMLHttpRequest" } }),
 };

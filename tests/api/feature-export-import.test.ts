@@ -30,7 +30,7 @@ async function exportFile(s: Seeded, tagIds: number[] = []) {
 async function upload(
   s: { token: string },
   environmentId: number,
-  content: string | Uint8Array | null,
+  content: string | Uint8Array<ArrayBuffer> | null,
   strategy: string | null = "OVERWRITE_DESTRUCTIVE",
   path = `/api/v1/features/feature-import/${environmentId}/`,
 ) {
@@ -423,7 +423,7 @@ describe("bad files get a clear 400 and write nothing", () => {
 
   async function refused(
     s: Seeded,
-    content: string | Uint8Array | null,
+    content: string | Uint8Array<ArrayBuffer> | null,
     strategy: string | null,
     body: Record<string, unknown>,
   ) {
