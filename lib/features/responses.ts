@@ -162,12 +162,9 @@ export const ZEvaluationData = z
     z.strictObject({
       day: zText("The UTC day (YYYY-MM-DD)."),
       count: zInt("Evaluations the environment's SDKs reported that day."),
-      labels: z
-        .strictObject({})
-        .meta({
-          description:
-            "Always empty: Ensign records no SDK labels (Flagsmith's client_application_name etc.).",
-        }),
+      labels: z.strictObject({}).meta({
+        description: "Always empty: Ensign records no SDK labels (Flagsmith's client_application_name etc.).",
+      }),
     }),
   )
   .meta({ id: "FeatureEvaluationData", description: "A feature's evaluations per day, oldest first." });
