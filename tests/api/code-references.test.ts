@@ -236,6 +236,15 @@ describe("evaluation data and the v2 analytics endpoint", () => {
       400,
       { evaluations: [{ enabled_when_evaluated: ["This field is required."] }] },
     ]);
+    const entry = { feature_name: "f", enabled_when_evaluated: true, count: 1 };
+    const tooMany = await call("/api/v2/analytics/flags/", {
+      envKey: s.envKey,
+      body: { evaluations: Array.from({ length: 10_001 }, () => entry) },
+    });
+    expect([tooMany.status, tooMany.body]).toEqual([
+      400,
+      { evaluations: ["Ensure this field has no more than 10000 elements."] },
+    ]);
     const bad = await call("/api/v2/analytics/flags/", { envKey: "nope", body: { evaluations: [] } });
     expect(bad.status).toBe(403);
   });
@@ -277,6 +286,8 @@ describe("lifecycle stages", () => {
 
     const filtered = await listed(s, `?environment=${s.environmentId}&lifecycle_stage=to_remove`);
     expect([...filtered.keys()]).toEqual([removable.name]);
+    // Without an environment there are no stages, and the filter is ignored (as Flagsmith).
+    expect((await listed(s, "?lifecycle_stage=to_remove")).size).toBe(6);
     const invalid = await call(`/api/v1/projects/${s.projectId}/features/?lifecycle_stage=gone`, {
       token: s.token,
     });
