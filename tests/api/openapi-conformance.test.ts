@@ -1454,6 +1454,62 @@ describe("feature versions", () => {
   });
 });
 
+describe("lookups by uuid and the version probe", () => {
+  it("answers each object by its uuid, and documents the errors", async () => {
+    const s = await seed();
+    const token = s.token;
+    const other = await seed();
+    const member = await addMember(s.organisationId, "USER");
+    const get = async (path: string) => (await call(path, { token })).body;
+    const feature = (
+      await call(`/api/v1/projects/${s.projectId}/features/`, { token, body: { name: unique("f") } })
+    ).body;
+    const option = (
+      await call(`/api/v1/projects/${s.projectId}/features/${feature.id}/mv-options/`, {
+        token,
+        body: { type: "unicode", string_value: "x", default_percentage_allocation: 0 },
+      })
+    ).body;
+    const segment = (
+      await call(`/api/v1/projects/${s.projectId}/segments/`, {
+        token,
+        body: {
+          name: unique("s"),
+          rules: [
+            {
+              type: "ALL",
+              rules: [{ type: "ANY", conditions: [{ property: "a", operator: "EQUAL", value: "b" }] }],
+            },
+          ],
+        },
+      })
+    ).body;
+    const state = (await get(`/api/v1/environments/${s.envKey}/featurestates/?feature=${feature.id}`))
+      .results[0];
+    const uuids: [string, string, string][] = [
+      [
+        "getOrganisationByUuid",
+        "organisationUuid",
+        (await get(`/api/v1/organisations/${s.organisationId}/`)).uuid,
+      ],
+      ["getProjectByUuid", "projectUuid", (await get(`/api/v1/projects/${s.projectId}/`)).uuid],
+      ["getEnvironmentByUuid", "environmentUuid", (await get(`/api/v1/environments/${s.envKey}/`)).uuid],
+      ["getFeatureByUuid", "featureUuid", feature.uuid],
+      ["getSegmentByUuid", "segmentUuid", segment.uuid],
+      ["getMultivariateOptionByUuid", "optionUuid", option.uuid],
+      ["getFeatureStateByUuid", "featureStateUuid", state.uuid],
+    ];
+    for (const [operationId, name, uuid] of uuids) {
+      await invoke(operationId, { token, path: { [name]: uuid } }, 200);
+      await invoke(operationId, { token: other.token, path: { [name]: uuid } }, 404);
+      await invoke(operationId, { token, path: { [name]: "00000000-0000-4000-8000-000000000000" } }, 404);
+      if (operationId !== "getOrganisationByUuid")
+        await invoke(operationId, { token: member.token, path: { [name]: uuid } }, 403);
+    }
+    await invoke("getVersionInfo", {}, 200);
+  });
+});
+
 describe("health", () => {
   it("answers both probes", async () => {
     await invoke("checkLiveness", {}, 200);

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/route/handler";
 import { ZEnvironmentUuidParams } from "@/lib/uuid/schemas";
 import { getEnvironmentByUuid } from "@/lib/uuid/lookups";
 import { environmentOfUuid } from "@/lib/uuid/refs";
-import { notFound, ok } from "@/lib/openapi/shared";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZEnvironment } from "@/lib/environments/responses";
 
 export const GET = withApi(
@@ -19,7 +19,11 @@ export const GET = withApi(
       summary: "Get an environment by its uuid",
       description: "The same answer as the environment by its key.",
       tag: "Environments",
-      responses: { 200: ok("The environment.", ZEnvironment), 404: notFound("The environment") },
+      responses: {
+        200: ok("The environment.", ZEnvironment),
+        403: forbidden("The caller lacks VIEW_ENVIRONMENT on the environment"),
+        404: notFound("The environment"),
+      },
     },
   },
   ({ user, params }) => getEnvironmentByUuid(user.id, params.environmentUuid),

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/route/handler";
 import { ZFeatureUuidParams } from "@/lib/uuid/schemas";
 import { getFeatureByUuid } from "@/lib/uuid/lookups";
 import { featureOfUuid } from "@/lib/uuid/refs";
-import { notFound, ok } from "@/lib/openapi/shared";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZFeature } from "@/lib/features/responses";
 
 export const GET = withApi(
@@ -19,7 +19,11 @@ export const GET = withApi(
       summary: "Get a feature by its uuid",
       description: "The same answer as the feature by id under its project.",
       tag: "Features",
-      responses: { 200: ok("The feature.", ZFeature), 404: notFound("The feature") },
+      responses: {
+        200: ok("The feature.", ZFeature),
+        403: forbidden("The caller lacks VIEW_PROJECT on the feature's project"),
+        404: notFound("The feature"),
+      },
     },
   },
   ({ user, params }) => getFeatureByUuid(user.id, params.featureUuid),

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/route/handler";
 import { ZProjectUuidParams } from "@/lib/uuid/schemas";
 import { getProjectByUuid } from "@/lib/uuid/lookups";
 import { projectIdOfUuid } from "@/lib/uuid/refs";
-import { notFound, ok } from "@/lib/openapi/shared";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZProject } from "@/lib/projects/responses";
 
 export const GET = withApi(
@@ -16,7 +16,11 @@ export const GET = withApi(
       summary: "Get a project by its uuid",
       description: "The same answer as the project by id.",
       tag: "Projects",
-      responses: { 200: ok("The project.", ZProject), 404: notFound("The project") },
+      responses: {
+        200: ok("The project.", ZProject),
+        403: forbidden("The caller lacks VIEW_PROJECT on the project"),
+        404: notFound("The project"),
+      },
     },
   },
   ({ user, params }) => getProjectByUuid(user.id, params.projectUuid),

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/route/handler";
 import { ZSegmentUuidParams } from "@/lib/uuid/schemas";
 import { getSegmentByUuid } from "@/lib/uuid/lookups";
 import { segmentOfUuid } from "@/lib/uuid/refs";
-import { notFound, ok } from "@/lib/openapi/shared";
+import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZSegment } from "@/lib/segments/responses";
 
 export const GET = withApi(
@@ -19,7 +19,11 @@ export const GET = withApi(
       summary: "Get a segment by its uuid",
       description: "The same answer as the segment by id under its project.",
       tag: "Segments",
-      responses: { 200: ok("The segment with its rules.", ZSegment), 404: notFound("The segment") },
+      responses: {
+        200: ok("The segment with its rules.", ZSegment),
+        403: forbidden("The caller lacks VIEW_PROJECT on the segment's project"),
+        404: notFound("The segment"),
+      },
     },
   },
   ({ user, params }) => getSegmentByUuid(user.id, params.segmentUuid),
