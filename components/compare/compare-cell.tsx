@@ -34,7 +34,11 @@ export function CompareCell({
   return (
     <div className="min-w-0 max-w-[14rem] space-y-1">
       <span className="flex min-w-0 items-center gap-2">
-        <span className={state.enabled ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500 dark:text-zinc-400"}>
+        <span
+          className={
+            state.enabled ? "text-emerald-700 dark:text-emerald-400" : "text-zinc-500 dark:text-zinc-400"
+          }
+        >
           {state.enabled ? "On" : "Off"}
         </span>
         <span className="min-w-0">
@@ -76,7 +80,11 @@ export function CompareCell({
       )}
       {!isFirst && diff && diff.segment_overrides.some((o) => o.status === "added") && (
         <p className="text-xs text-amber-700 dark:text-amber-300">
-          Missing overrides: {diff.segment_overrides.filter((o) => o.status === "added").map((o) => o.segment_name).join(", ")}
+          Missing overrides:{" "}
+          {diff.segment_overrides
+            .filter((o) => o.status === "added")
+            .map((o) => o.segment_name)
+            .join(", ")}
         </p>
       )}
     </div>
