@@ -132,7 +132,8 @@ test("promote a feature with segment overrides and weights from Staging to prote
   const longRow = page.locator(`[data-testid="compare-row"][data-feature="${longName}"]`);
   await expect(longRow.getByRole("checkbox", { name: `Select ${longName}` })).toBeInViewport();
   await longRow.getByText("Show full value").first().click();
-  await expect(longRow.getByText("x".repeat(400)).first()).toBeVisible();
+  await expect(longRow.locator("pre").first()).toHaveText("x".repeat(400));
+  await expect(longRow.locator("pre").first()).toBeVisible();
 
   await row.getByRole("checkbox", { name: `Select ${w.featureName}` }).check();
   await expect(page.getByLabel("Promote from")).toHaveValue("0");
@@ -140,7 +141,7 @@ test("promote a feature with segment overrides and weights from Staging to prote
   const dialog = page.getByRole("dialog");
   const feature = dialog.getByTestId("promotion-feature");
   await expect(feature.getByRole("checkbox")).toHaveCount(5, loaded);
-  await expect(feature.getByLabel("Enabled")).toBeChecked();
+  await expect(feature.getByRole("checkbox", { name: /^Enabled/ })).toBeChecked();
   await expect(feature.getByText('"v1" → "v2"')).toBeVisible();
   await expect(feature.getByText('no variations → "variant-a" 30%, "variant-b" 20%')).toBeVisible();
   await expect(feature.getByLabel("Segment override “plan-pro”")).toBeChecked();
@@ -178,7 +179,7 @@ test("choosing parts: an unchecked part is not promoted; the page fits 390 px", 
   await expect(dialog.getByTestId("promotion-feature").getByRole("checkbox")).toHaveCount(5, loaded);
   await expectFitsViewport(page, "promotion review at 390 px");
   await dialog.getByLabel("Segment override “plan-beta”").uncheck();
-  await dialog.getByLabel("Value").uncheck();
+  await dialog.getByRole("checkbox", { name: /^Value/ }).uncheck();
   await dialog.getByLabel(/is protected/).check();
   await dialog.getByRole("button", { name: "Promote 3 changes" }).click();
   await expect(dialog).toBeHidden(loaded);
