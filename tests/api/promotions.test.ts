@@ -370,7 +370,7 @@ describe("applying a promotion", () => {
     expect((await defaultState(w, w.production.api_key, w.featureId)).enabled).toBe(false);
   });
 
-  it("needs VIEW_ENVIRONMENT on the source and UPDATE_FEATURE_STATE on the target", async () => {
+  it("needs VIEW_ENVIRONMENT on the source, UPDATE_FEATURE_STATE (and MANAGE_SEGMENT_OVERRIDES for overrides) on the target", async () => {
     const w = await world();
     const member = await addMember(w.organisationId);
     const grant = (path: string, permissions: string[]) =>
@@ -402,5 +402,18 @@ describe("applying a promotion", () => {
     const allowed = await promote(w, { parts }, member.token);
     expect(allowed.status, allowed.text).toBe(200);
     expect((await defaultState(w, w.production.api_key, w.featureId)).enabled).toBe(true);
+    // Segment overrides also need MANAGE_SEGMENT_OVERRIDES on the target, as direct writes do.
+    const overridePart = { feature: w.featureId, part: "segment_override", segment: w.segments.pro };
+    const noOverrides = await promote(w, { parts: [overridePart] }, member.token);
+    expect([noOverrides.status, noOverrides.body]).toEqual([403, denied]);
+    await ok(
+      call(`/api/v1/environments/${w.production.api_key}/user-permissions/${mine.id}/`, {
+        token: w.token,
+        method: "PATCH",
+        body: { permissions: ["VIEW_ENVIRONMENT", "UPDATE_FEATURE_STATE", "MANAGE_SEGMENT_OVERRIDES"] },
+      }),
+    );
+    const withOverrides = await promote(w, { parts: [overridePart] }, member.token);
+    expect(withOverrides.status, withOverrides.text).toBe(200);
   });
 });
