@@ -53,7 +53,9 @@ export function ComparePage({ projectId }: { projectId: number }) {
   const toast = useToast();
   // Weights and segment overrides: each environment against the first one compared.
   const featureIds = useMemo(() => (features?.results ?? []).map((f) => f.id), [features]);
-  const diffsKey =
+  // Bumped after each write: the next read of the diffs is a fresh one.
+  const [round, setRound] = useState(0);
+  const diffsBase =
     chosen.length >= 2
       ? overrideDiffsKey(
           chosen[0].id,
@@ -61,6 +63,7 @@ export function ComparePage({ projectId }: { projectId: number }) {
           featureIds,
         )
       : null;
+  const diffsKey = diffsBase && `${diffsBase}#${round}`;
   const { data: diffs, error: diffsError } = useApi<Map<number, FeatureDiff>[]>(diffsKey, {
     fetcher: () =>
       fetchOverrideDiffs(
@@ -103,11 +106,8 @@ export function ComparePage({ projectId }: { projectId: number }) {
     toast({ message: `Copied ${row.name} to ${to.name}.` });
   };
   const afterPromote = async (request: PromoteRequest, count: number) => {
-    await Promise.all([
-      mutate(comparedStatesKey(keys)),
-      mutate(featureStatesKey(request.target.api_key)),
-      mutate(diffsKey),
-    ]);
+    setRound((r) => r + 1);
+    await Promise.all([mutate(comparedStatesKey(keys)), mutate(featureStatesKey(request.target.api_key))]);
     setSelected(new Set());
     toast({ message: `Promoted ${count} change${count === 1 ? "" : "s"} to ${request.target.name}.` });
   };
