@@ -87,12 +87,9 @@ export const ZPromotionResult = z
         z.strictObject({
           id: zInt("Id of the feature."),
           name: zText("Name of the feature."),
-          version: z
-            .string()
-            .nullable()
-            .meta({
-              description: "Uuid of the feature's new version in the target; null when nothing changed.",
-            }),
+          version: z.string().nullable().meta({
+            description: "Uuid of the feature's new version in the target; null when nothing changed.",
+          }),
         }),
       )
       .meta({ description: "Each feature named by the parts." }),
