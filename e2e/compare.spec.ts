@@ -7,6 +7,8 @@ test("compare environments: differences marked; copy a feature's state from one 
   page,
   context,
 }) => {
+  // The page also reads the weights and overrides diff; a loaded machine needs the time.
+  test.setTimeout(120_000);
   const s = await seed(context);
   const prod = (
     await call<{ api_key: string }>(page.request, "/api/v1/environments/", {

@@ -2,7 +2,6 @@
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { mutate } from "swr";
-import { FeatureValue } from "@/components/features/feature-value";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ErrorMessage } from "@/components/ui/error-message";
@@ -19,8 +18,13 @@ import {
   useFeatures,
 } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
+import { fetchOverrideDiffs, overrideDiffsKey, type FeatureDiff } from "@/lib/dashboard/promotion";
 import type { Environment } from "@/lib/dashboard/types";
+import { useApi } from "@/lib/dashboard/hooks";
+import { CompareCell } from "./compare-cell";
 import { CopyStateDialog, type CopyRequest } from "./copy-state-dialog";
+import { PromoteBar } from "./promote-bar";
+import { PromoteDialog, type PromoteRequest } from "./promote-dialog";
 
 const PAGE_SIZE = 50;
 
@@ -42,7 +46,33 @@ export function ComparePage({ projectId }: { projectId: number }) {
   const [search, setSearch] = useState("");
   const [page, setPage] = useState(0);
   const [copy, setCopy] = useState<CopyRequest | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [from, setFrom] = useState(0);
+  const [to, setTo] = useState(1);
+  const [promote, setPromote] = useState<PromoteRequest | null>(null);
   const toast = useToast();
+  // Weights and segment overrides: each environment against the first one compared.
+  const featureIds = useMemo(() => (features?.results ?? []).map((f) => f.id), [features]);
+  // Bumped after each write: the next read of the diffs is a fresh one.
+  const [round, setRound] = useState(0);
+  const diffsBase =
+    chosen.length >= 2
+      ? overrideDiffsKey(
+          chosen[0].id,
+          chosen.slice(1).map((e) => e.id),
+          featureIds,
+        )
+      : null;
+  const diffsKey = diffsBase && `${diffsBase}#${round}`;
+  const { data: diffs, error: diffsError } = useApi<Map<number, FeatureDiff>[]>(diffsKey, {
+    fetcher: () =>
+      fetchOverrideDiffs(
+        projectId,
+        chosen[0].id,
+        chosen.slice(1).map((e) => e.id),
+        featureIds,
+      ),
+  });
 
   const setChosen = (next: string[]) => {
     const query = new URLSearchParams(params.toString());
@@ -56,14 +86,36 @@ export function ComparePage({ projectId }: { projectId: number }) {
     return compareRows(
       features.results.filter((f) => f.name.toLowerCase().includes(needle)),
       states,
-    ).filter((r) => !onlyDiffs || r.differs);
-  }, [features, states, search, onlyDiffs]);
+    )
+      .map((r) => ({
+        ...r,
+        feature: features.results.find((f) => f.id === r.featureId)!,
+        differs: r.differs || (diffs ?? []).some((d) => d.get(r.featureId)?.differs),
+      }))
+      .filter((r) => !onlyDiffs || r.differs);
+  }, [features, states, search, onlyDiffs, diffs]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
   const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
 
   const afterCopy = async (row: CompareRow, to: Environment) => {
-    await Promise.all([mutate(comparedStatesKey(keys)), mutate(featureStatesKey(to.api_key))]);
+    await Promise.all([
+      mutate(comparedStatesKey(keys)),
+      mutate(featureStatesKey(to.api_key)),
+      mutate(diffsKey),
+    ]);
     toast({ message: `Copied ${row.name} to ${to.name}.` });
+  };
+  const afterPromote = async (request: PromoteRequest, count: number) => {
+    setRound((r) => r + 1);
+    await Promise.all([mutate(comparedStatesKey(keys)), mutate(featureStatesKey(request.target.api_key))]);
+    setSelected(new Set());
+    toast({ message: `Promoted ${count} change${count === 1 ? "" : "s"} to ${request.target.name}.` });
+  };
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
   };
 
   return (
@@ -71,10 +123,10 @@ export function ComparePage({ projectId }: { projectId: number }) {
       <PageHeader
         title="Compare environments"
         back={{ href: paths.project(projectId), label: "Back to the project" }}
-        description="What every feature serves by default in each environment. Segment and identity overrides are not compared."
+        description="What every feature serves in each environment: on/off, value, variation weights and segment overrides, each compared with the first environment. Identity overrides are not compared."
       />
       <div className="space-y-4">
-        <ErrorMessage error={envError ?? featuresError ?? statesError} />
+        <ErrorMessage error={envError ?? featuresError ?? statesError ?? diffsError} />
         <fieldset className="flex flex-wrap items-center gap-4">
           <legend className="sr-only">Environments to compare</legend>
           {all.map((env) => (
@@ -114,6 +166,24 @@ export function ComparePage({ projectId }: { projectId: number }) {
             />
           </div>
         )}
+        {chosen.length >= 2 && (
+          <PromoteBar
+            environments={chosen}
+            from={from}
+            to={to}
+            onFrom={setFrom}
+            onTo={setTo}
+            selected={selected.size}
+            onPromote={() =>
+              setPromote({
+                projectId,
+                source: chosen[from],
+                target: chosen[to],
+                features: (features?.results ?? []).filter((f) => selected.has(f.id)),
+              })
+            }
+          />
+        )}
         {chosen.length >= 2 && !states && !statesError && (
           <Card>
             <ListSkeleton rows={5} />
@@ -134,9 +204,6 @@ export function ComparePage({ projectId }: { projectId: number }) {
                         {env.name}
                       </th>
                     ))}
-                    <th scope="col" className="px-4 py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -148,41 +215,42 @@ export function ComparePage({ projectId }: { projectId: number }) {
                       data-differs={row.differs}
                       className={row.differs ? "bg-amber-50 dark:bg-amber-950/30" : undefined}
                     >
-                      <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">
-                        {row.name}
+                      <th scope="row" className="px-4 py-2 text-left align-top font-semibold">
+                        <span className="flex items-start gap-2">
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${row.name}`}
+                            checked={selected.has(row.featureId)}
+                            onChange={(e) => toggle(row.featureId, e.target.checked)}
+                            className="mt-0.5 h-4 w-4 accent-indigo-600"
+                          />
+                          <span className="min-w-0 max-w-[14rem] break-all font-mono">{row.name}</span>
+                        </span>
                         {row.differs && (
-                          <span className="ml-2 text-xs font-normal text-amber-700 dark:text-amber-300">
+                          <span className="mt-1 block text-xs font-normal text-amber-700 dark:text-amber-300">
                             differs
                           </span>
                         )}
-                      </th>
-                      {row.cells.map((cell, i) => (
-                        <td key={chosen[i].id} className="px-4 py-2">
-                          {cell.state ? (
-                            <span className="flex items-center gap-2">
-                              <span
-                                className={
-                                  cell.state.enabled
-                                    ? "text-emerald-700 dark:text-emerald-400"
-                                    : "text-zinc-500 dark:text-zinc-400"
-                                }
-                              >
-                                {cell.state.enabled ? "On" : "Off"}
-                              </span>
-                              <FeatureValue value={cell.state.feature_state_value} />
-                            </span>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                      ))}
-                      <td className="px-4 py-2 text-right">
                         {row.differs && (
-                          <Button size="sm" onClick={() => setCopy({ row, environments: chosen })}>
+                          <Button
+                            size="sm"
+                            className="mt-1"
+                            onClick={() => setCopy({ row, environments: chosen })}
+                          >
                             Copy state…
                           </Button>
                         )}
-                      </td>
+                      </th>
+                      {row.cells.map((cell, i) => (
+                        <td key={chosen[i].id} className="px-4 py-2 align-top">
+                          <CompareCell
+                            state={cell.state}
+                            feature={row.feature}
+                            diff={diffs?.[Math.max(0, i - 1)]?.get(row.featureId)}
+                            isFirst={i === 0}
+                          />
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -210,6 +278,7 @@ export function ComparePage({ projectId }: { projectId: number }) {
         )}
       </div>
       <CopyStateDialog request={copy} onClose={() => setCopy(null)} onCopied={afterCopy} />
+      <PromoteDialog request={promote} onClose={() => setPromote(null)} onPromoted={afterPromote} />
     </>
   );
 }

@@ -23,8 +23,16 @@ import { ENVIRONMENT_SCOPE, stateScope } from "./scope";
 import { snapshotFeature } from "@/lib/versions/feature-snapshot";
 import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
 
-/** What a write changes; undefined leaves it as it is. Allocations replace the state's. */
-export type StateChange = { enabled?: boolean; value?: StoredValue; allocations?: TAllocation[] };
+/**
+ * What a write changes; undefined leaves it as it is. Allocations replace the state's.
+ * `priority`: a segment override's place in evaluation order (its feature segment's).
+ */
+export type StateChange = {
+  enabled?: boolean;
+  value?: StoredValue;
+  allocations?: TAllocation[];
+  priority?: number;
+};
 
 type Owner = { featureSegmentId?: number | null; identityId?: number | null };
 
@@ -33,7 +41,7 @@ type Owner = { featureSegmentId?: number | null; identityId?: number | null };
  * records the change of several states as one.
  */
 export async function applyStateChange(tx: Tx, stateId: number, change: StateChange): Promise<void> {
-  await tx.featureState.update({
+  const { featureSegmentId } = await tx.featureState.update({
     where: { id: stateId },
     data: {
       enabled: change.enabled,
@@ -41,18 +49,23 @@ export async function applyStateChange(tx: Tx, stateId: number, change: StateCha
       // Also when only the allocations change.
       updatedAt: new Date(),
     },
+    select: { featureSegmentId: true },
   });
   if (change.allocations !== undefined) await writeAllocations(tx, stateId, change.allocations);
+  if (change.priority !== undefined && featureSegmentId !== null) {
+    await tx.featureSegment.update({ where: { id: featureSegmentId }, data: { priority: change.priority } });
+  }
 }
 
 /**
  * A new segment or identity override (every feature has its environment default already).
- * Returns the new state's id.
+ * Returns the new state's id. `batch`: one of several changes written as one (a promotion):
+ * the caller keeps the value budget, bumps the revision and records the feature's version.
  */
 export async function insertState(
   tx: Tx,
   state: Owner & { featureId: number; environmentId: number; enabled: boolean; value: StoredValue },
-  options: { allocations?: TAllocation[]; duplicate: () => Error },
+  options: { allocations?: TAllocation[]; duplicate: () => Error; batch?: boolean },
 ): Promise<number> {
   await checkAllocations(tx, state.featureId, options.allocations);
   const scope = stateScope(state);
@@ -82,9 +95,11 @@ export async function insertState(
     select: { id: true },
   });
   if (options.allocations?.length) await writeAllocations(tx, id, options.allocations);
-  await assertValueBudget(tx, { environmentId: state.environmentId });
-  await touchEnvironments({ environmentId: state.environmentId }, tx);
-  await recordStateChange(tx, null, await snapshotState(tx, id));
+  if (!options.batch) {
+    await assertValueBudget(tx, { environmentId: state.environmentId });
+    await touchEnvironments({ environmentId: state.environmentId }, tx);
+  }
+  await recordStateChange(tx, null, await snapshotState(tx, id), { version: !options.batch });
   return id;
 }
 
@@ -113,14 +128,17 @@ export async function changeState(
   await recordStateChange(tx, before, await snapshotState(tx, stateId), { version: !options.batch });
 }
 
-/** Deletes an override; the caller refuses to delete an environment default. */
-export async function removeState(tx: Tx, stateId: number): Promise<void> {
+/**
+ * Deletes an override; the caller refuses to delete an environment default. `batch` as for
+ * insertState (the caller bumps the revision and records the version).
+ */
+export async function removeState(tx: Tx, stateId: number, options: { batch?: boolean } = {}): Promise<void> {
   const before = await snapshotStateBeforeChange(tx, stateId);
   if (!before) return;
   await tx.featureState.delete({ where: { id: stateId } });
   // After the delete, so that the feature's new version no longer has the override.
-  await recordStateChange(tx, before, null);
-  await touchEnvironments({ environmentId: before.environmentId }, tx);
+  await recordStateChange(tx, before, null, { version: !options.batch });
+  if (!options.batch) await touchEnvironments({ environmentId: before.environmentId }, tx);
 }
 
 /** One segment override of a multi-part write: an existing one changes, a missing one is made. */

@@ -45,9 +45,15 @@ function siblings(tx: Tx, link: Pick<Link, "featureId" | "environmentId">) {
 
 /**
  * Creates a feature segment inside a transaction. Without a priority it goes last; with
- * one, the feature segments at or after it move down to make room.
+ * one, the feature segments at or after it move down to make room, unless `exact` (a caller
+ * that sets the whole order itself, such as a promotion).
  */
-export async function insertFeatureSegment(tx: Tx, link: Link, priority?: number | null) {
+export async function insertFeatureSegment(
+  tx: Tx,
+  link: Link,
+  priority?: number | null,
+  options: { exact?: boolean } = {},
+) {
   await assertQuota(tx, "segmentOverrides", link.environmentId);
   await ensureBaselineVersion(tx, link);
   const clash = await tx.featureSegment.findUnique({
@@ -56,7 +62,7 @@ export async function insertFeatureSegment(tx: Tx, link: Link, priority?: number
   });
   if (clash) throw ValidationError.nonField(ALREADY_OVERRIDDEN);
   const current = await siblings(tx, link);
-  if (priority !== undefined && priority !== null) {
+  if (priority !== undefined && priority !== null && !options.exact) {
     await storePriorities(tx, current, shiftForInsert(current, priority));
   }
   return tx.featureSegment.create({

@@ -33,6 +33,8 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/environments/{apiKey}/evaluate/",
   // Sends a sample payload; changes nothing.
   "POST /api/v1/webhooks/test/",
+  // Compares two environments; writes nothing.
+  "POST /api/v1/projects/{projectId}/promotions/preview/",
   // Joining shows the joiner the organisation's whole log, so the one-new-entry count cannot
   // hold; tests/api/invitations.test.ts checks the entry a join leaves.
   "POST /api/v1/users/join/{hash}/",
@@ -628,6 +630,34 @@ const RECIPES: Record<string, Recipe> = {
         type: "FEATURE",
         change_type: "UPDATE",
         changes: [change("version", enabled(true), enabled(false))],
+      },
+    };
+  },
+  "POST /api/v1/projects/{projectId}/promotions/": async (s) => {
+    const f = await feature(s);
+    const production = await ok(
+      call("/api/v1/environments/", { token: s.token, body: { name: "Production", project: s.projectId } }),
+    );
+    const state = await defaultState(s, f.name);
+    await ok(
+      call(`/api/v1/environments/${s.envKey}/featurestates/${state.id}/`, {
+        token: s.token,
+        method: "PATCH",
+        body: { enabled: true },
+      }),
+    );
+    return {
+      path: `/api/v1/projects/${s.projectId}/promotions/`,
+      body: {
+        source_environment: s.environmentId,
+        target_environment: production.id,
+        parts: [{ feature: f.id, part: "enabled" }],
+      },
+      expected: {
+        type: "FEATURE_STATE",
+        change_type: "UPDATE",
+        changes: [change("enabled", false, true)],
+        environment: { id: production.id },
       },
     };
   },
