@@ -23,7 +23,8 @@ export type RelatedObjectType =
   | "INVITE_LINK"
   | "USER"
   | "GROUP"
-  | "PERMISSION";
+  | "PERMISSION"
+  | "CHANGE_REQUEST";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 

@@ -33,6 +33,7 @@ CREATE TABLE "ChangeRequestApproval" (
     "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
     "changeRequestId" INTEGER NOT NULL,
     "userId" INTEGER NOT NULL,
+    "assigned" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "approvedAt" DATETIME,
     CONSTRAINT "ChangeRequestApproval_changeRequestId_fkey" FOREIGN KEY ("changeRequestId") REFERENCES "ChangeRequest" ("id") ON DELETE CASCADE ON UPDATE CASCADE

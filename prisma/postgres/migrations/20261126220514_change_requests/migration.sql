@@ -33,6 +33,7 @@ CREATE TABLE "ChangeRequestApproval" (
     "id" SERIAL NOT NULL,
     "changeRequestId" INTEGER NOT NULL,
     "userId" INTEGER NOT NULL,
+    "assigned" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "approvedAt" TIMESTAMP(3),
 
