@@ -45,7 +45,8 @@ async function buildProposals(
       where: { id: state.feature, projectId: environment.projectId },
       select: { id: true },
     });
-    if (!feature) throw ValidationError.field(FIELD, `Feature ${state.feature} does not exist in this project.`);
+    if (!feature)
+      throw ValidationError.field(FIELD, `Feature ${state.feature} does not exist in this project.`);
     const live = await tx.featureState.findUnique({
       where: {
         featureId_environmentId_scope: {
@@ -131,7 +132,8 @@ export async function listChangeRequests(
     environmentId: environment.id,
     committedAt: query.committed === undefined ? undefined : query.committed ? { not: null } : null,
     // The stored proposal is JSON whose items start with the feature id (./store.ts).
-    featureStates: query.feature_id === undefined ? undefined : { contains: `{"feature":${query.feature_id},` },
+    featureStates:
+      query.feature_id === undefined ? undefined : { contains: `{"feature":${query.feature_id},` },
   };
   let ids: number[] | undefined;
   if (query.search !== undefined) {
@@ -199,7 +201,14 @@ export async function deleteChangeRequest(id: number) {
 }
 
 /** Deletes a request that is not committed (both kinds). */
-export async function deleteUncommitted(cr: { id: number; uuid: string; title: string; projectId: number; environmentId: number | null; committedAt: Date | null }) {
+export async function deleteUncommitted(cr: {
+  id: number;
+  uuid: string;
+  title: string;
+  projectId: number;
+  environmentId: number | null;
+  committedAt: Date | null;
+}) {
   if (cr.committedAt) throw new BadRequestError(COMMITTED_DELETE);
   await db.$transaction(async (tx) => {
     const { count } = await tx.changeRequest.deleteMany({ where: { id: cr.id, committedAt: null } });

@@ -46,7 +46,8 @@ async function checkCommit(cr: LoadedChangeRequest, userId: number, input: TChan
   const conflicts = await findConflicts(db, cr);
   if (conflicts.length && !(input.ignore_conflicts ?? cr.ignoreConflicts)) {
     throw new ConflictError({
-      detail: "The live state changed since this change request was written; commit with ignore_conflicts to overwrite it.",
+      detail:
+        "The live state changed since this change request was written; commit with ignore_conflicts to overwrite it.",
       conflicts,
     });
   }
@@ -93,7 +94,11 @@ async function schedule(tx: Tx, cr: LoadedChangeRequest, environmentId: number, 
   }
 }
 
-export async function commitEnvironmentRequest(cr: LoadedChangeRequest, userId: number, input: TChangeRequestCommit) {
+export async function commitEnvironmentRequest(
+  cr: LoadedChangeRequest,
+  userId: number,
+  input: TChangeRequestCommit,
+) {
   await checkCommit(cr, userId, input);
   const environmentId = cr.environmentId as number;
   await db.$transaction(async (tx) => {
@@ -106,7 +111,11 @@ export async function commitEnvironmentRequest(cr: LoadedChangeRequest, userId: 
 }
 
 /** Replaces each proposed segment's rules (and name, description) in one transaction. */
-export async function commitProjectRequest(cr: LoadedChangeRequest, userId: number, input: TChangeRequestCommit) {
+export async function commitProjectRequest(
+  cr: LoadedChangeRequest,
+  userId: number,
+  input: TChangeRequestCommit,
+) {
   await checkCommit(cr, userId, input);
   await db.$transaction(async (tx) => {
     await claim(tx, cr, userId);

@@ -22,7 +22,9 @@ async function describe(changeRequestId: number) {
 }
 
 const where = (cr: NonNullable<Awaited<ReturnType<typeof describe>>>) =>
-  cr.environment ? `environment "${cr.environment.name}" of project "${cr.project.name}"` : `project "${cr.project.name}"`;
+  cr.environment
+    ? `environment "${cr.environment.name}" of project "${cr.project.name}"`
+    : `project "${cr.project.name}"`;
 
 async function emailsOf(userIds: number[]) {
   const users = await db.user.findMany({
@@ -59,13 +61,24 @@ export function notifyAssignees(changeRequestId: number) {
   });
 }
 
-export function notifyAuthor(changeRequestId: number, event: AuthorEvent, actorId: number | undefined, comment?: string) {
+export function notifyAuthor(
+  changeRequestId: number,
+  event: AuthorEvent,
+  actorId: number | undefined,
+  comment?: string,
+) {
   inBackground(async () => {
     const cr = await describe(changeRequestId);
     if (!cr || cr.authorId === null || cr.authorId === actorId) return;
     const [actor] = actorId === undefined ? [] : await emailsOf([actorId]);
-    const lines = [`Your change request "${cr.title}" (#${cr.id}) in ${where(cr)} was ${event}${actor ? ` by ${actor}` : ""}.`];
+    const lines = [
+      `Your change request "${cr.title}" (#${cr.id}) in ${where(cr)} was ${event}${actor ? ` by ${actor}` : ""}.`,
+    ];
     if (comment) lines.push("", comment);
-    await send(await emailsOf([cr.authorId]), `Ensign change request ${event}: ${cr.title} (#${cr.id})`, lines.join("\n"));
+    await send(
+      await emailsOf([cr.authorId]),
+      `Ensign change request ${event}: ${cr.title} (#${cr.id})`,
+      lines.join("\n"),
+    );
   });
 }

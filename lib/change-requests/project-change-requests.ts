@@ -29,7 +29,8 @@ async function buildSegments(tx: Tx, projectId: number, input: TProposedSegment[
   const out: StoredSegment[] = [];
   for (const proposed of input) {
     const id = proposed.id ?? proposed.version_of;
-    if (id === undefined) throw ValidationError.field("segments", "Each segment needs its id (or version_of).");
+    if (id === undefined)
+      throw ValidationError.field("segments", "Each segment needs its id (or version_of).");
     if (seen.has(id)) throw ValidationError.field("segments", "Each segment may appear once.");
     seen.add(id);
     const segment = await tx.segment.findFirst({ where: { id, projectId } });
@@ -48,7 +49,11 @@ async function answer(projectId: number, id: number) {
   return serializeProjectChangeRequest(db, await requireProjectRequest(db, projectId, id));
 }
 
-export async function createProjectChangeRequest(userId: number, projectId: number, input: TProjectChangeRequestCreate) {
+export async function createProjectChangeRequest(
+  userId: number,
+  projectId: number,
+  input: TProjectChangeRequestCreate,
+) {
   const project = await requireProject(userId, projectId);
   const id = await db.$transaction(async (tx) => {
     const segments = await buildSegments(tx, projectId, input.segments);
@@ -114,7 +119,11 @@ export async function getProjectChangeRequest(projectId: number, id: number) {
   return answer(projectId, id);
 }
 
-export async function updateProjectChangeRequest(projectId: number, id: number, input: TProjectChangeRequestUpdate) {
+export async function updateProjectChangeRequest(
+  projectId: number,
+  id: number,
+  input: TProjectChangeRequestUpdate,
+) {
   const cr = await requireProjectRequest(db, projectId, id);
   if (cr.committedAt) throw new BadRequestError(COMMITTED_EDIT);
   await db.$transaction(async (tx) => {

@@ -49,7 +49,10 @@ export async function writeAssignments(
     const found = new Set(members.map((m) => m.userId));
     const missing = userIds.filter((id) => !found.has(id));
     if (missing.length) {
-      throw ValidationError.field("approvals", `User ${missing.join(", ")} is not a member of the organisation.`);
+      throw ValidationError.field(
+        "approvals",
+        `User ${missing.join(", ")} is not a member of the organisation.`,
+      );
     }
     await tx.changeRequestApproval.deleteMany({
       where: { changeRequestId, approvedAt: null, userId: { notIn: userIds } },
@@ -75,7 +78,10 @@ export async function writeAssignments(
     const found = new Set(groups.map((g) => g.id));
     const missing = groupIds.filter((id) => !found.has(id));
     if (missing.length) {
-      throw ValidationError.field("group_assignments", `Group ${missing.join(", ")} does not exist in the organisation.`);
+      throw ValidationError.field(
+        "group_assignments",
+        `Group ${missing.join(", ")} does not exist in the organisation.`,
+      );
     }
     await tx.changeRequestGroupAssignment.deleteMany({ where: { changeRequestId } });
     if (groupIds.length) {

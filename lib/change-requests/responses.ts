@@ -9,7 +9,9 @@ const zNullableInt = (d: string) => z.int().nullable().meta({ description: d });
 export const ZProposedStateAnswer = z
   .strictObject({
     feature: zInt("Feature id."),
-    feature_segment: zNullableInt("Feature segment of the segment override; null for the environment default."),
+    feature_segment: zNullableInt(
+      "Feature segment of the segment override; null for the environment default.",
+    ),
     environment: zInt("Environment id."),
     enabled: zBool("On/off after the change."),
     feature_state_value: z
@@ -17,7 +19,12 @@ export const ZProposedStateAnswer = z
       .nullable()
       .meta({ description: "Value after the change, typed." }),
     multivariate_feature_state_values: z
-      .array(z.strictObject({ multivariate_feature_option: zInt("Option id."), percentage_allocation: z.number() }))
+      .array(
+        z.strictObject({
+          multivariate_feature_option: zInt("Option id."),
+          percentage_allocation: z.number(),
+        }),
+      )
       .meta({ description: "Option allocations after the change." }),
     live_from: zNullableDate("When it goes live once committed; null: at the commit."),
   })
@@ -114,3 +121,10 @@ export const ZChangeRequestComment = z
   .meta({ id: "ChangeRequestComment", description: "A comment on a change request." });
 
 export const ZChangeRequestComments = z.array(ZChangeRequestComment).meta({ description: "Oldest first." });
+
+export const ZConflictBody = z
+  .strictObject({
+    detail: zText("Why the commit was refused."),
+    conflicts: z.array(ZConflict).optional().meta({ description: "The live changes in the way." }),
+  })
+  .meta({ id: "ChangeRequestConflict", description: "A commit refused: committed already, or conflicts." });

@@ -46,7 +46,11 @@ export async function approveChangeRequest(cr: LoadedChangeRequest, userId: numb
 }
 
 /** Rejects with a comment: the request cannot be committed until it is edited. */
-export async function rejectChangeRequest(cr: LoadedChangeRequest, userId: number, input: TChangeRequestComment) {
+export async function rejectChangeRequest(
+  cr: LoadedChangeRequest,
+  userId: number,
+  input: TChangeRequestComment,
+) {
   await assertMayReview(cr, userId, OWN_REJECTION);
   await db.$transaction(async (tx) => {
     await tx.changeRequest.update({
@@ -66,7 +70,13 @@ export async function rejectChangeRequest(cr: LoadedChangeRequest, userId: numbe
   notifyAuthor(cr.id, "rejected", userId, input.comment);
 }
 
-type CommentRow = { id: number; authorId: number | null; text: string; isRejection: boolean; createdAt: Date };
+type CommentRow = {
+  id: number;
+  authorId: number | null;
+  text: string;
+  isRejection: boolean;
+  createdAt: Date;
+};
 
 const serializeComment = (c: CommentRow) => ({
   id: c.id,
@@ -89,7 +99,8 @@ export const MAX_COMMENTS = 1000;
 
 export async function addComment(cr: LoadedChangeRequest, userId: number, input: TChangeRequestComment) {
   const count = await db.changeRequestComment.count({ where: { changeRequestId: cr.id } });
-  if (count >= MAX_COMMENTS) throw new BadRequestError(`A change request takes at most ${MAX_COMMENTS} comments.`);
+  if (count >= MAX_COMMENTS)
+    throw new BadRequestError(`A change request takes at most ${MAX_COMMENTS} comments.`);
   const row = await db.changeRequestComment.create({
     data: { changeRequestId: cr.id, authorId: userId, text: input.comment },
   });

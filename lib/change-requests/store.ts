@@ -57,11 +57,14 @@ export async function requireProjectRequest(client: DbOrTx, projectId: number, i
   return cr;
 }
 
-export const proposalsOf = (cr: { featureStates: string }) => JSON.parse(cr.featureStates) as StoredProposal[];
+export const proposalsOf = (cr: { featureStates: string }) =>
+  JSON.parse(cr.featureStates) as StoredProposal[];
 export const segmentsOf = (cr: { segments: string }) => JSON.parse(cr.segments) as StoredSegment[];
 
 export function minimumApprovals(cr: LoadedChangeRequest): number | null {
-  return cr.environment ? cr.environment.minimumChangeRequestApprovals : cr.project.minimumChangeRequestApprovals;
+  return cr.environment
+    ? cr.environment.minimumChangeRequestApprovals
+    : cr.project.minimumChangeRequestApprovals;
 }
 
 export const approvalCount = (cr: LoadedChangeRequest) => cr.approvals.filter((a) => a.approvedAt).length;
@@ -183,14 +186,12 @@ export async function serializeProjectChangeRequest(
 ): Promise<z.infer<typeof ZProjectChangeRequest>> {
   return {
     ...(await serializeDetail(client, cr)),
-    segments: segmentsOf(cr).map(
-      (s): z.infer<typeof ZProposedSegmentAnswer> => ({
-        id: s.id,
-        version_of: s.id,
-        name: s.name,
-        description: s.description,
-        rules: s.rules,
-      }),
-    ),
+    segments: segmentsOf(cr).map((s): z.infer<typeof ZProposedSegmentAnswer> => ({
+      id: s.id,
+      version_of: s.id,
+      name: s.name,
+      description: s.description,
+      rules: s.rules,
+    })),
   };
 }

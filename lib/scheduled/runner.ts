@@ -28,7 +28,11 @@ function applyToState(tx: Tx, stateId: number, change: Change) {
 }
 
 /** A committed change request going live: its states of this feature, with the bypass. */
-async function applyRequestPart(tx: Tx, changeRequestId: number, where: { featureId: number; environmentId: number }) {
+async function applyRequestPart(
+  tx: Tx,
+  changeRequestId: number,
+  where: { featureId: number; environmentId: number },
+) {
   const cr = await tx.changeRequest.findUnique({ where: { id: changeRequestId } });
   // Deleted with its environment, or never committed: nothing to apply.
   if (!cr?.committedAt) return;
@@ -47,7 +51,10 @@ async function applyChange(id: number): Promise<boolean> {
       select: { minimumChangeRequestApprovals: true },
     });
     if (environment?.minimumChangeRequestApprovals != null) {
-      await db.scheduledChange.updateMany({ where: { id, status: "PENDING" }, data: { status: "CANCELLED" } });
+      await db.scheduledChange.updateMany({
+        where: { id, status: "PENDING" },
+        data: { status: "CANCELLED" },
+      });
       return false;
     }
   }
