@@ -189,7 +189,7 @@ export async function updateChangeRequest(id: number, input: TChangeRequestUpdat
     if (count === 0) throw new BadRequestError(COMMITTED_EDIT);
     if (proposals) await dropApprovals(tx, id);
     await writeAssignments(tx, id, cr.project.organisationId, input);
-    await auditChangeRequest(tx, { ...cr, title: input.title ?? cr.title }, "updated");
+    await auditChangeRequest(tx, cr, "updated", { newTitle: input.title });
   });
   if (input.approvals || input.group_assignments) notifyAssignees(id);
   return answer(id);

@@ -64,12 +64,9 @@ async function claim(tx: Tx, cr: LoadedChangeRequest, userId: number) {
 async function auditCommit(tx: Tx, cr: LoadedChangeRequest, userId: number, input: TChangeRequestCommit) {
   if (input.bypass) {
     const who = await tx.user.findUnique({ where: { id: userId }, select: { email: true } });
-    await auditChangeRequest(
-      tx,
-      cr,
-      "committed",
-      `WITHOUT APPROVALS (break-glass by ${who?.email ?? `user ${userId}`}, ${approvalCount(cr)} of ${minimumApprovals(cr) ?? 0} approvals): ${input.reason}`,
-    );
+    await auditChangeRequest(tx, cr, "committed", {
+      note: `WITHOUT APPROVALS (break-glass by ${who?.email ?? `user ${userId}`}, ${approvalCount(cr)} of ${minimumApprovals(cr) ?? 0} approvals): ${input.reason}`,
+    });
   } else {
     await auditChangeRequest(tx, cr, "committed");
   }

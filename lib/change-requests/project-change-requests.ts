@@ -141,7 +141,7 @@ export async function updateProjectChangeRequest(
     if (count === 0) throw new BadRequestError(COMMITTED_EDIT);
     if (segments) await dropApprovals(tx, id);
     await writeAssignments(tx, id, cr.project.organisationId, input);
-    await auditChangeRequest(tx, { ...cr, title: input.title ?? cr.title }, "updated");
+    await auditChangeRequest(tx, cr, "updated", { newTitle: input.title });
   });
   if (input.approvals || input.group_assignments) notifyAssignees(id);
   return answer(projectId, id);

@@ -16,13 +16,19 @@ type Row = {
 };
 
 /** `Change Request: <title> <event>`, the wording of Flagsmith's audit log. */
-export async function auditChangeRequest(tx: Tx, cr: Row, event: ChangeRequestEvent, note?: string) {
+export async function auditChangeRequest(
+  tx: Tx,
+  cr: Row,
+  event: ChangeRequestEvent,
+  options: { note?: string; newTitle?: string } = {},
+) {
   const state = { title: cr.title, committed_at: cr.committedAt?.toISOString() ?? null };
+  const { note, newTitle } = options;
   await recordAudit(tx, {
     type: "CHANGE_REQUEST",
     before: event === "created" ? null : state,
-    after: event === "deleted" ? null : { ...state, event },
-    log: `Change Request: ${cr.title} ${event}${note ? ` ${note}` : ""}`,
+    after: event === "deleted" ? null : { ...state, title: newTitle ?? cr.title, event },
+    log: `Change Request: ${newTitle ?? cr.title} ${event}${note ? ` ${note}` : ""}`,
     object: { id: cr.id, uuid: cr.uuid },
     scope: { environmentId: cr.environmentId, projectId: cr.projectId },
   });

@@ -133,4 +133,4 @@ export type TChangeRequestListQuery = z.infer<typeof ZChangeRequestListQuery>;
 export const ZEnvironmentChangeRequestsParams = pathParams({ apiKey: z.string().min(1).max(100) });
 export const ZChangeRequestParams = pathParams({ changeRequestId: zId });
 export const ZProjectChangeRequestsParams = pathParams({ projectId: zId });
-export const ZProjectChangeRequestParams = pathParams({ projectId: zId, changeRequestId: zId });
+export const ZProjectChangeRequestParams = pathParams({ projectId: zId, projectChangeRequestId: zId });

@@ -178,6 +178,20 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
     grantIds[`${object}/user-group-permissions`] = groupGrant.id;
   }
   const grant = { id: grantIds["projects/user-permissions"] };
+  const changeRequest = await ok(
+    call(`${env}/create-change-request/`, {
+      token,
+      body: { title: unique("cr"), feature_states: [{ feature: feature.id, enabled: true }] },
+    }),
+    "change request",
+  );
+  const projectChangeRequest = await ok(
+    call(`/api/v1/projects/${projectId}/change-requests/`, {
+      token,
+      body: { title: unique("cr"), segments: [{ id: segment.id, rules: [{ type: "ALL", rules: [] }] }] },
+    }),
+    "project change request",
+  );
   return {
     ...s,
     ids: {
@@ -210,6 +224,8 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
       grantId: grant.id,
       tagId: tag.id,
       tagUuid: tag.uuid,
+      changeRequestId: changeRequest.id,
+      projectChangeRequestId: projectChangeRequest.id,
       file: "swagger-ui.css",
     },
     grantIds,
@@ -244,5 +260,7 @@ export const MISSING_IDS: Record<string, string | number> = {
   grantId: 999999999,
   tagId: 999999999,
   tagUuid: "00000000-0000-4000-8000-000000000000",
+  changeRequestId: 999999999,
+  projectChangeRequestId: 999999999,
   file: "swagger-ui.css",
 };

@@ -30,5 +30,5 @@ export const POST = withApi(
     },
   },
   ({ user, params, body }) =>
-    commit({ changeRequestId: params.changeRequestId, projectId: params.projectId }, user.id, body),
+    commit({ changeRequestId: params.projectChangeRequestId, projectId: params.projectId }, user.id, body),
 );

@@ -25,7 +25,7 @@ export const GET = withApi(
       },
     },
   },
-  ({ params }) => comments({ changeRequestId: params.changeRequestId, projectId: params.projectId }),
+  ({ params }) => comments({ changeRequestId: params.projectChangeRequestId, projectId: params.projectId }),
 );
 
 export const POST = withApi(
@@ -49,5 +49,5 @@ export const POST = withApi(
     },
   },
   ({ user, params, body }) =>
-    comment({ changeRequestId: params.changeRequestId, projectId: params.projectId }, user.id, body),
+    comment({ changeRequestId: params.projectChangeRequestId, projectId: params.projectId }, user.id, body),
 );

@@ -30,7 +30,7 @@ export const GET = withApi(
       },
     },
   },
-  ({ params }) => getProjectChangeRequest(params.projectId, params.changeRequestId),
+  ({ params }) => getProjectChangeRequest(params.projectId, params.projectChangeRequestId),
 );
 
 export const PUT = withApi(
@@ -53,7 +53,7 @@ export const PUT = withApi(
       },
     },
   },
-  ({ params, body }) => updateProjectChangeRequest(params.projectId, params.changeRequestId, body),
+  ({ params, body }) => updateProjectChangeRequest(params.projectId, params.projectChangeRequestId, body),
 );
 
 export const PATCH = withDocs(PUT, {
@@ -80,5 +80,5 @@ export const DELETE = withApi(
       },
     },
   },
-  ({ params }) => deleteProjectChangeRequest(params.projectId, params.changeRequestId),
+  ({ params }) => deleteProjectChangeRequest(params.projectId, params.projectChangeRequestId),
 );

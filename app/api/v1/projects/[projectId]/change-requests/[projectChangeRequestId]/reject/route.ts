@@ -1,21 +1,22 @@
-// POST /api/v1/projects/{id}/change-requests/{cr_id}/approve/ — approve a change request
+// POST /api/v1/projects/{id}/change-requests/{cr_id}/reject/ — reject a change request with a comment
 import { withApi } from "@/lib/route/handler";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZBadRequest } from "@/lib/api/response-schemas";
-import { approve } from "@/lib/change-requests/actions";
+import { reject } from "@/lib/change-requests/actions";
 import { ZProjectChangeRequest } from "@/lib/change-requests/responses";
-import { ZProjectChangeRequestParams } from "@/lib/change-requests/schemas";
+import { ZProjectChangeRequestParams, ZChangeRequestComment } from "@/lib/change-requests/schemas";
 
 export const POST = withApi(
   {
     auth: "user",
     permission: { project: "APPROVE_PROJECT_LEVEL_CHANGE_REQUESTS", of: (c) => c.params.projectId },
     params: ZProjectChangeRequestParams,
+    body: ZChangeRequestComment,
     openapi: {
-      operationId: "approveProjectChangeRequest",
-      summary: "Approve a change request of a project",
+      operationId: "rejectProjectChangeRequest",
+      summary: "Reject a change request with a comment of a project",
       description:
-        "The author cannot approve their own request (400); when reviewers or groups are assigned, only they may approve (403). Approving twice changes nothing. The author is emailed.",
+        "Ensign extension. Same reviewers as approve; the request cannot be committed until it is edited. The reviewer's own approval is withdrawn; the author is emailed.",
       tag: "Change requests",
       responses: {
         200: ok("The change request.", ZProjectChangeRequest),
@@ -27,6 +28,6 @@ export const POST = withApi(
       },
     },
   },
-  ({ user, params }) =>
-    approve({ changeRequestId: params.changeRequestId, projectId: params.projectId }, user.id),
+  ({ user, params, body }) =>
+    reject({ changeRequestId: params.projectChangeRequestId, projectId: params.projectId }, user.id, body),
 );
