@@ -66,3 +66,23 @@ export class ThrottledError extends ApiError {
     );
   }
 }
+
+/** 409: the request clashes with the object's state (e.g. a change request committed already). */
+export class ConflictError extends ApiError {
+  constructor(body: ErrorBody | string) {
+    super(409, typeof body === "string" ? { detail: body } : body);
+  }
+}
+
+/**
+ * 409 in Flagsmith's words: a direct change of a feature state in an environment whose
+ * changes go through change requests (`minimum_change_request_approvals` set).
+ */
+export class ChangeRequestsEnabledError extends ConflictError {
+  constructor() {
+    super({
+      detail: "Cannot update flags in an environment with change requests enabled.",
+      code: "change_requests_enabled",
+    });
+  }
+}

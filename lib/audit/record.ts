@@ -24,7 +24,8 @@ export type RelatedObjectType =
   | "USER"
   | "GROUP"
   | "PERMISSION"
-  | "VCS_REPOSITORY";
+  | "VCS_REPOSITORY"
+  | "CHANGE_REQUEST";
 
 export type ChangeType = "CREATE" | "UPDATE" | "DELETE";
 

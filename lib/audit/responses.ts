@@ -58,6 +58,7 @@ const entryFields = {
       "MASTER_API_KEY",
       "INVITE",
       "INVITE_LINK",
+      "CHANGE_REQUEST",
       "USER",
       "GROUP",
       "PERMISSION",

@@ -5,6 +5,10 @@
 // budget, bumps the environment's revision (SDK snapshots) and records the audit entry, the
 // webhooks and the feature's new version (lib/audit/feature-state-entry.ts). writeFlag writes
 // several parts of one flag (Flagsmith's one-call flag API) as one such change.
+// In an environment with change requests on (minimum_change_request_approvals set) every
+// write here except an identity override's is refused (409), unless the caller passes
+// `bypassChangeRequests`: only the commit of an approved change request does.
+import { ChangeRequestsEnabledError } from "@/lib/api/errors";
 import {
   notifyEnvironmentWebhooks,
   recordStateChange,
@@ -13,7 +17,7 @@ import {
   type StateSnapshot,
 } from "@/lib/audit/feature-state-entry";
 import { recordAudit } from "@/lib/audit/record";
-import type { Tx } from "@/lib/db/client";
+import type { DbOrTx, Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
@@ -36,11 +40,50 @@ export type StateChange = {
 
 type Owner = { featureSegmentId?: number | null; identityId?: number | null };
 
+/** `bypassChangeRequests`: the write is an approved change request's (lib/change-requests). */
+export type WriteOptions = { bypassChangeRequests?: boolean };
+
+/**
+ * Throws 409 `change_requests_enabled` when the environment's flags change only through
+ * change requests. Also called by writers that change states in other ways (version
+ * restore, scheduled change creation, feature segment removal) before they write.
+ */
+export async function assertDirectWritesAllowed(
+  client: DbOrTx,
+  environmentId: number,
+  options: WriteOptions = {},
+): Promise<void> {
+  if (options.bypassChangeRequests) return;
+  const environment = await client.environment.findUnique({
+    where: { id: environmentId },
+    select: { minimumChangeRequestApprovals: true },
+  });
+  if (environment && environment.minimumChangeRequestApprovals !== null) {
+    throw new ChangeRequestsEnabledError();
+  }
+}
+
+async function guardState(tx: Tx, stateId: number, options: WriteOptions) {
+  const state = await tx.featureState.findUniqueOrThrow({
+    where: { id: stateId },
+    select: { featureId: true, environmentId: true, identityId: true },
+  });
+  // Identity overrides bypass change requests, as in Flagsmith.
+  if (state.identityId === null) await assertDirectWritesAllowed(tx, state.environmentId, options);
+  return state;
+}
+
 /**
  * The state's columns and allocations only, with no audit or revision: for a restore, which
  * records the change of several states as one.
  */
-export async function applyStateChange(tx: Tx, stateId: number, change: StateChange): Promise<void> {
+export async function applyStateChange(
+  tx: Tx,
+  stateId: number,
+  change: StateChange,
+  options: WriteOptions = {},
+): Promise<void> {
+  await guardState(tx, stateId, options);
   const { featureSegmentId } = await tx.featureState.update({
     where: { id: stateId },
     data: {
@@ -65,8 +108,9 @@ export async function applyStateChange(tx: Tx, stateId: number, change: StateCha
 export async function insertState(
   tx: Tx,
   state: Owner & { featureId: number; environmentId: number; enabled: boolean; value: StoredValue },
-  options: { allocations?: TAllocation[]; duplicate: () => Error; batch?: boolean },
+  options: WriteOptions & { allocations?: TAllocation[]; duplicate: () => Error; batch?: boolean },
 ): Promise<number> {
+  if (!state.identityId) await assertDirectWritesAllowed(tx, state.environmentId, options);
   await checkAllocations(tx, state.featureId, options.allocations);
   const scope = stateScope(state);
   const clash = await tx.featureState.findUnique({
@@ -112,15 +156,12 @@ export async function changeState(
   tx: Tx,
   stateId: number,
   change: StateChange,
-  options: { batch?: boolean } = {},
+  options: WriteOptions & { batch?: boolean } = {},
 ): Promise<void> {
-  const { featureId, environmentId } = await tx.featureState.findUniqueOrThrow({
-    where: { id: stateId },
-    select: { featureId: true, environmentId: true },
-  });
+  const { featureId, environmentId } = await guardState(tx, stateId, options);
   await checkAllocations(tx, featureId, change.allocations);
   const before = await snapshotStateBeforeChange(tx, stateId);
-  await applyStateChange(tx, stateId, change);
+  await applyStateChange(tx, stateId, change, { bypassChangeRequests: true });
   if (!options.batch) {
     await assertValueBudget(tx, { environmentId });
     await touchEnvironments({ environmentId }, tx);
@@ -132,7 +173,13 @@ export async function changeState(
  * Deletes an override; the caller refuses to delete an environment default. `batch` as for
  * insertState (the caller bumps the revision and records the version).
  */
-export async function removeState(tx: Tx, stateId: number, options: { batch?: boolean } = {}): Promise<void> {
+export async function removeState(
+  tx: Tx,
+  stateId: number,
+  options: WriteOptions & { batch?: boolean } = {},
+): Promise<void> {
+  const exists = await tx.featureState.findUnique({ where: { id: stateId }, select: { id: true } });
+  if (exists) await guardState(tx, stateId, options);
   const before = await snapshotStateBeforeChange(tx, stateId);
   if (!before) return;
   await tx.featureState.delete({ where: { id: stateId } });
@@ -238,6 +285,8 @@ async function writeOverride(tx: Tx, where: FeatureInEnvironment, override: Over
  * for each state that changed. Runs in the caller's transaction; refuses before it commits.
  */
 export async function writeFlag(tx: Tx, where: FeatureInEnvironment, write: FlagWrite): Promise<void> {
+  // Flagsmith's one-call API answers 409 change_requests_enabled before anything else.
+  await assertDirectWritesAllowed(tx, where.environmentId);
   await checkAllocations(tx, where.featureId, write.environmentDefault?.allocations);
   for (const override of write.overrides ?? []) {
     await checkAllocations(tx, where.featureId, override.change.allocations);

@@ -69,3 +69,18 @@ export async function sendInvitationEmail(mail: InvitationEmail): Promise<EmailS
     return "FAILED";
   }
 }
+
+/** Any other plain-text notification (change requests) through the same SMTP setting; never throws. */
+export async function sendNotificationEmail(mail: { to: string; subject: string; text: string }) {
+  if (!smtpConfigured()) return "NOT_CONFIGURED" as EmailStatus;
+  try {
+    await getTransport().sendMail({
+      from: process.env.ENSIGN_SMTP_FROM || "Ensign <ensign@localhost>",
+      ...mail,
+    });
+    return "SENT" as EmailStatus;
+  } catch (error) {
+    console.error(`notification email to ${mail.to} failed: ${(error as Error).message}`);
+    return "FAILED" as EmailStatus;
+  }
+}

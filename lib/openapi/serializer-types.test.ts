@@ -96,6 +96,7 @@ describe("serializers", () => {
       enableRealtimeUpdates: true,
       preventFlagDefaults: false,
       staleFlagsLimitDays: 30,
+      minimumChangeRequestApprovals: null,
       createdAt: new Date("2026-11-26T00:00:00Z"),
     });
     expect(ZProject.parse(project)).toEqual(project);

@@ -26,6 +26,8 @@ export const TAGS = {
     "The history of a feature in an environment: every version of its default and segment overrides, compare and restore.",
   "Organisation API keys":
     "Keys for tools (Terraform, CI): `Authorization: Api-Key <key>`, admin or scoped; shown once, stored hashed.",
+  "Change requests":
+    "Four-eyes approval: proposed flag changes of an environment and segment changes of a project, approved, rejected, commented and committed.",
   Invitations:
     "Invite people to an organisation by email or with a shareable link, and join through an invitation.",
   Health: "Liveness and readiness probes.",

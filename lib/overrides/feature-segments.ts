@@ -7,6 +7,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { recordSegmentOrderChange, snapshotSegmentOrder } from "@/lib/audit/segment-order-entry";
 import { generateUuid } from "@/lib/keys";
+import { assertDirectWritesAllowed } from "@/lib/feature-states/write";
 import { ensureBaselineVersion } from "@/lib/versions/record-version";
 import { requireEnvironmentById, requireFeatureById, requireSegmentById, visibleProject } from "./access";
 import { closeGap, nextPriority, reorderPriorities, shiftForInsert } from "./priorities";
@@ -141,6 +142,8 @@ export async function getFeatureSegment(userId: number, id: number) {
 export async function deleteFeatureSegment(userId: number, id: number) {
   const row = await requireFeatureSegment(userId, id);
   await db.$transaction(async (tx) => {
+    // Its override goes with it: a change of the environment's flags.
+    await assertDirectWritesAllowed(tx, row.environmentId);
     const before = await snapshotSegmentOrder(tx, row);
     await tx.featureSegment.delete({ where: { id: row.id } });
     const current = await siblings(tx, row);
@@ -173,6 +176,8 @@ export async function updateFeatureSegmentPriorities(userId: number, raw: unknow
     throw ValidationError.nonField("All feature segments must belong to the same feature & environment.");
   }
   const rows = await db.$transaction(async (tx) => {
+    // The order decides which override an identity gets: a change of the environment's flags.
+    await assertDirectWritesAllowed(tx, first.environmentId);
     const before = await snapshotSegmentOrder(tx, first);
     const current = await siblings(tx, first);
     await storePriorities(tx, current, reorderPriorities(current, requested));

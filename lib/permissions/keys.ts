@@ -16,6 +16,9 @@ export const PROJECT_PERMISSIONS = {
   MANAGE_SEGMENTS: "Create, change and delete the project's segments.",
   VIEW_AUDIT_LOG: "Read the project's audit log.",
   MANAGE_TAGS: "Create, change and delete the project's tags.",
+  CREATE_PROJECT_LEVEL_CHANGE_REQUESTS: "Propose changes of the project's segments as change requests.",
+  APPROVE_PROJECT_LEVEL_CHANGE_REQUESTS: "Approve or reject the project's segment change requests.",
+  MANAGE_PROJECT_LEVEL_CHANGE_REQUESTS: "Commit and delete the project's segment change requests.",
 } as const;
 
 export const ENVIRONMENT_PERMISSIONS = {
@@ -24,6 +27,8 @@ export const ENVIRONMENT_PERMISSIONS = {
   MANAGE_IDENTITIES: "Create, change and delete identities, their traits and their overrides.",
   VIEW_IDENTITIES: "See the environment's identities and their traits.",
   MANAGE_SEGMENT_OVERRIDES: "Create, change and delete segment overrides in the environment.",
+  CREATE_CHANGE_REQUEST: "Propose changes of the environment's flags as change requests.",
+  APPROVE_CHANGE_REQUEST: "Approve or reject the environment's change requests.",
 } as const;
 
 export type OrganisationPermissionKey = keyof typeof ORGANISATION_PERMISSIONS;

@@ -43,6 +43,7 @@ export async function createProject(userId: number, input: TProjectCreate) {
         enableRealtimeUpdates: input.enable_realtime_updates,
         preventFlagDefaults: input.prevent_flag_defaults,
         staleFlagsLimitDays: input.stale_flags_limit_days,
+        minimumChangeRequestApprovals: input.minimum_change_request_approvals,
       },
     });
     // The creator administers what they made, as in Flagsmith.
@@ -68,6 +69,7 @@ export async function updateProject(userId: number, projectId: number, input: TP
         enableRealtimeUpdates: input.enable_realtime_updates,
         preventFlagDefaults: input.prevent_flag_defaults,
         staleFlagsLimitDays: input.stale_flags_limit_days,
+        minimumChangeRequestApprovals: input.minimum_change_request_approvals,
       },
     });
     await touchEnvironments({ projectId }, tx);

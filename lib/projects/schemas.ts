@@ -12,6 +12,13 @@ const settings = {
     .max(3650)
     .optional()
     .describe("Days without a change after which a feature counts as stale (1-3650, default 30)"),
+  minimum_change_request_approvals: z
+    .int()
+    .min(0)
+    .max(100)
+    .nullable()
+    .optional()
+    .describe("Approvals a segment change request needs (0-100); null turns segment change requests off"),
 };
 
 export const ZProjectCreate = z.object({

@@ -11,6 +11,7 @@ export type ProjectRow = {
   enableRealtimeUpdates: boolean;
   preventFlagDefaults: boolean;
   staleFlagsLimitDays: number;
+  minimumChangeRequestApprovals: number | null;
   createdAt: Date;
 };
 
@@ -24,6 +25,7 @@ export function serializeProject(project: ProjectRow): z.infer<typeof ZProject> 
     enable_realtime_updates: project.enableRealtimeUpdates,
     prevent_flag_defaults: project.preventFlagDefaults,
     stale_flags_limit_days: project.staleFlagsLimitDays,
+    minimum_change_request_approvals: project.minimumChangeRequestApprovals,
     // Ensign's identities are always addressable as edge identities.
     use_edge_identities: true,
     enable_dynamo_db: true,

@@ -7,6 +7,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { changeState } from "@/lib/feature-states/write";
 import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { applyProposals } from "@/lib/change-requests/apply";
+import { proposalsOf } from "@/lib/change-requests/store";
 import { overrideChanges } from "./scheduled-changes";
 
 const POLL_MS = Number(process.env.ENSIGN_SCHEDULE_POLL_MS ?? 1000);
@@ -25,10 +27,37 @@ function applyToState(tx: Tx, stateId: number, change: Change) {
   );
 }
 
+/** A committed change request going live: its states of this feature, with the bypass. */
+async function applyRequestPart(
+  tx: Tx,
+  changeRequestId: number,
+  where: { featureId: number; environmentId: number },
+) {
+  const cr = await tx.changeRequest.findUnique({ where: { id: changeRequestId } });
+  // Deleted with its environment, or never committed: nothing to apply.
+  if (!cr?.committedAt) return;
+  const mine = proposalsOf(cr).filter((p) => p.feature === where.featureId);
+  if (mine.length) await applyProposals(tx, where.environmentId, mine);
+}
+
 async function applyChange(id: number): Promise<boolean> {
   const row = await db.scheduledChange.findUnique({ where: { id }, include: { featureState: true } });
   if (!row) return false;
   const where = { featureId: row.featureState.featureId, environmentId: row.featureState.environmentId };
+  if (row.changeRequestId === null) {
+    // Scheduled before change requests were turned on: it no longer goes live unreviewed.
+    const environment = await db.environment.findUnique({
+      where: { id: where.environmentId },
+      select: { minimumChangeRequestApprovals: true },
+    });
+    if (environment?.minimumChangeRequestApprovals != null) {
+      await db.scheduledChange.updateMany({
+        where: { id, status: "PENDING" },
+        data: { status: "CANCELLED" },
+      });
+      return false;
+    }
+  }
   return runAsActor(row.authorId === null ? undefined : { userId: row.authorId }, () =>
     db.$transaction(async (tx) => {
       const { count } = await tx.scheduledChange.updateMany({
@@ -36,6 +65,10 @@ async function applyChange(id: number): Promise<boolean> {
         data: { status: "APPLIED", appliedAt: new Date() },
       });
       if (count === 0) return false;
+      if (row.changeRequestId !== null) {
+        await applyRequestPart(tx, row.changeRequestId, where);
+        return true;
+      }
       if (row.enabled !== null || row.hasValue) await applyToState(tx, row.featureStateId, row);
       // An override removed since it was scheduled has nothing left to change.
       for (const change of overrideChanges(row)) {

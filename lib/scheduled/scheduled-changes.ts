@@ -5,6 +5,7 @@ import { BadRequestError, NotFoundError, ValidationError } from "@/lib/api/error
 import { recordAudit } from "@/lib/audit/record";
 import { currentActor } from "@/lib/audit/context";
 import { db, type DbOrTx, type Tx } from "@/lib/db/client";
+import { assertDirectWritesAllowed } from "@/lib/feature-states/write";
 import { readValue, type ScalarValue } from "@/lib/values";
 import { requireFeatureInEnvironment, type FeaturePath } from "@/lib/versions/versions";
 import type { TScheduledChangeCreate } from "./schemas";
@@ -161,6 +162,9 @@ export async function createScheduledChange(path: FeaturePath, input: TScheduled
     value: o.feature_state_value?.value ?? null,
   }));
   const row = await db.$transaction(async (tx) => {
+    // A schedule is a change made later: with change requests on, it is a change request's
+    // `live_from` instead.
+    await assertDirectWritesAllowed(tx, where.environmentId);
     await checkOverrides(tx, where, input);
     const created = await tx.scheduledChange.create({
       data: {

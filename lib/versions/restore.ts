@@ -13,7 +13,7 @@ import {
 } from "@/lib/audit/feature-state-entry";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/scope";
-import { applyStateChange } from "@/lib/feature-states/write";
+import { applyStateChange, assertDirectWritesAllowed } from "@/lib/feature-states/write";
 import { generateUuid } from "@/lib/keys";
 import { recordFeatureVersion } from "./record-version";
 import {
@@ -69,6 +69,7 @@ export async function restoreFeatureVersion(path: VersionPath) {
   const version = await requireVersion(db, where, path.versionUuid);
   const target = JSON.parse(version.snapshot) as FeatureSnapshot;
   return db.$transaction(async (tx) => {
+    await assertDirectWritesAllowed(tx, environment.id);
     const before = await snapshotFeature(tx, where);
     const statesBefore = await nonIdentityStates(tx, where);
     const [options, segments] = await Promise.all([

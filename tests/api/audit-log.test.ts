@@ -42,6 +42,12 @@ const NOT_AUDITED = new Set([
   // A multipart upload that writes one entry per feature it creates or changes, and one for
   // the import; tests/api/feature-export-import.test.ts checks them.
   "POST /api/v1/features/feature-import/{environmentId}/",
+  // A commit leaves the request's entry and one per state or segment it changes (Flagsmith's
+  // log too); tests/api/change-requests.test.ts checks them. A comment changes nothing.
+  "POST /api/v1/features/workflows/change-requests/{changeRequestId}/commit/",
+  "POST /api/v1/projects/{projectId}/change-requests/{projectChangeRequestId}/commit/",
+  "POST /api/v1/features/workflows/change-requests/{changeRequestId}/comments/",
+  "POST /api/v1/projects/{projectId}/change-requests/{projectChangeRequestId}/comments/",
 ]);
 
 /** "METHOD /api/v1/…/{param}/" of every method whose handler authenticates an account. */
@@ -979,7 +985,115 @@ const RECIPES: Record<string, Recipe> = {
   },
   ...memberRecipes(),
   ...grantRecipes(),
+  ...changeRequestRecipes(),
 };
+
+// ---- change requests (lib/change-requests) ------------------------------------------------
+
+function changeRequestRecipes(): Record<string, Recipe> {
+  const envRequest = async (s: Seeded, token = s.token) => {
+    const f = await feature(s);
+    return ok(
+      call(`/api/v1/environments/${s.envKey}/create-change-request/`, {
+        token,
+        body: { title: unique("cr"), feature_states: [{ feature: f.id, enabled: true }] },
+      }),
+    );
+  };
+  const projectRequest = async (s: Seeded, token = s.token) => {
+    const seg = await segment(s);
+    return ok(
+      call(`/api/v1/projects/${s.projectId}/change-requests/`, {
+        token,
+        body: { title: unique("cr"), segments: [{ id: seg.id, rules: rules("beta") }] },
+      }),
+    );
+  };
+  // Reviews: the request is another member's, since nobody reviews their own.
+  const byOther = async (s: Seeded, make: typeof envRequest) =>
+    make(s, (await addMember(s.organisationId, "ADMIN")).token);
+  const envPath = (id: number, action = "") =>
+    `/api/v1/features/workflows/change-requests/${id}/${action ? `${action}/` : ""}`;
+  const projectPath = (s: Seeded, id: number, action = "") =>
+    `/api/v1/projects/${s.projectId}/change-requests/${id}/${action ? `${action}/` : ""}`;
+  const edit =
+    (make: typeof envRequest, path: (s: Seeded, id: number) => string): Recipe =>
+    async (s, method) => {
+      const cr = await make(s);
+      return {
+        path: path(s, cr.id),
+        ...(method === "DELETE" ? {} : { body: { title: "Renamed request" } }),
+        expected: {
+          type: "CHANGE_REQUEST",
+          change_type: writeMethod(method),
+          changes: [change("title", cr.title, method === "DELETE" ? null : "Renamed request")],
+        },
+      };
+    };
+  const review =
+    (make: typeof envRequest, path: (s: Seeded, id: number) => string, event: string): Recipe =>
+    async (s) => {
+      const cr = await byOther(s, make);
+      return {
+        path: path(s, cr.id),
+        body: event === "rejected" ? { comment: "Not yet" } : undefined,
+        expected: { type: "CHANGE_REQUEST", change_type: "UPDATE", changes: [change("event", null, event)] },
+      };
+    };
+  return {
+    "POST /api/v1/environments/{apiKey}/create-change-request/": async (s) => {
+      const f = await feature(s);
+      return {
+        path: `/api/v1/environments/${s.envKey}/create-change-request/`,
+        body: { title: "Turn it on", feature_states: [{ feature: f.id, enabled: true }] },
+        expected: {
+          type: "CHANGE_REQUEST",
+          change_type: "CREATE",
+          changes: [change("title", null, "Turn it on")],
+        },
+      };
+    },
+    "PUT /api/v1/features/workflows/change-requests/{changeRequestId}/": edit(envRequest, (_s, id) =>
+      envPath(id),
+    ),
+    "POST /api/v1/features/workflows/change-requests/{changeRequestId}/approve/": review(
+      envRequest,
+      (_s, id) => envPath(id, "approve"),
+      "approved",
+    ),
+    "POST /api/v1/features/workflows/change-requests/{changeRequestId}/reject/": review(
+      envRequest,
+      (_s, id) => envPath(id, "reject"),
+      "rejected",
+    ),
+    "POST /api/v1/projects/{projectId}/change-requests/": async (s) => {
+      const seg = await segment(s);
+      return {
+        path: `/api/v1/projects/${s.projectId}/change-requests/`,
+        body: { title: "Widen", segments: [{ id: seg.id, rules: rules("beta") }] },
+        expected: {
+          type: "CHANGE_REQUEST",
+          change_type: "CREATE",
+          changes: [change("title", null, "Widen")],
+        },
+      };
+    },
+    "PUT /api/v1/projects/{projectId}/change-requests/{projectChangeRequestId}/": edit(
+      projectRequest,
+      (s, id) => projectPath(s, id),
+    ),
+    "POST /api/v1/projects/{projectId}/change-requests/{projectChangeRequestId}/approve/": review(
+      projectRequest,
+      (s, id) => projectPath(s, id, "approve"),
+      "approved",
+    ),
+    "POST /api/v1/projects/{projectId}/change-requests/{projectChangeRequestId}/reject/": review(
+      projectRequest,
+      (s, id) => projectPath(s, id, "reject"),
+      "rejected",
+    ),
+  };
+}
 
 // ---- members, groups and grants (lib/permissions) -------------------------------------
 

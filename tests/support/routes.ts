@@ -196,6 +196,20 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
     optionUuid: option.uuid,
     featureStateUuid: await uuidOf(`/api/v1/features/featurestates/${environmentState.id}/`),
   };
+  const changeRequest = await ok(
+    call(`${env}/create-change-request/`, {
+      token,
+      body: { title: unique("cr"), feature_states: [{ feature: feature.id, enabled: true }] },
+    }),
+    "change request",
+  );
+  const projectChangeRequest = await ok(
+    call(`/api/v1/projects/${projectId}/change-requests/`, {
+      token,
+      body: { title: unique("cr"), segments: [{ id: segment.id, rules: [{ type: "ALL", rules: [] }] }] },
+    }),
+    "project change request",
+  );
   return {
     ...s,
     ids: {
@@ -229,6 +243,8 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
       tagId: tag.id,
       tagUuid: tag.uuid,
       ...uuids,
+      changeRequestId: changeRequest.id,
+      projectChangeRequestId: projectChangeRequest.id,
       file: "swagger-ui.css",
       environmentId: s.environmentId,
       featureExportId: featureExport.id,
@@ -272,6 +288,8 @@ export const MISSING_IDS: Record<string, string | number> = {
   segmentUuid: "00000000-0000-4000-8000-000000000000",
   optionUuid: "00000000-0000-4000-8000-000000000000",
   featureStateUuid: "00000000-0000-4000-8000-000000000000",
+  changeRequestId: 999999999,
+  projectChangeRequestId: 999999999,
   file: "swagger-ui.css",
   environmentId: 999999999,
   featureExportId: 999999999,

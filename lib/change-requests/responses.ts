@@ -1,0 +1,130 @@
+// Response schemas of change requests, in Flagsmith's shape (ChangeRequest of its dashboard
+// types and MCP OpenAPI subset) with Ensign's review fields (rejection, comments).
+import { z } from "zod";
+import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+
+const zNullableDate = (d: string) => z.iso.datetime().nullable().meta({ description: d });
+const zNullableInt = (d: string) => z.int().nullable().meta({ description: d });
+
+export const ZProposedStateAnswer = z
+  .strictObject({
+    feature: zInt("Feature id."),
+    feature_segment: zNullableInt(
+      "Feature segment of the segment override; null for the environment default.",
+    ),
+    environment: zInt("Environment id."),
+    enabled: zBool("On/off after the change."),
+    feature_state_value: z
+      .union([z.string(), z.number(), z.boolean()])
+      .nullable()
+      .meta({ description: "Value after the change, typed." }),
+    multivariate_feature_state_values: z
+      .array(
+        z.strictObject({
+          multivariate_feature_option: zInt("Option id."),
+          percentage_allocation: z.number(),
+        }),
+      )
+      .meta({ description: "Option allocations after the change." }),
+    live_from: zNullableDate("When it goes live once committed; null: at the commit."),
+  })
+  .meta({ id: "ChangeRequestFeatureState", description: "One proposed feature state." });
+
+export const ZChangeRequestApprovalAnswer = z.strictObject({
+  id: zInt("Approval id."),
+  user: zInt("User id."),
+  approved_at: zNullableDate("When the user approved; null for an assigned reviewer who has not yet."),
+  is_assigned: zBool("Ensign: whether the author assigned this reviewer."),
+});
+
+export const ZConflict = z.strictObject({
+  segment_id: zNullableInt("Segment of the conflicting override; null for the environment default."),
+  original_cr_id: zNullableInt("Always null: Ensign does not trace which request made a live change."),
+  published_at: zDateTime("When the live state changed."),
+  is_environment_default: zBool("Whether the conflict is on the environment default."),
+});
+
+const summary = {
+  id: zInt("Change request id."),
+  uuid: zUuid("UUID."),
+  created_at: zDateTime("Created."),
+  updated_at: zDateTime("Last changed."),
+  title: zText("Title."),
+  description: z.string().nullable().meta({ description: "Description." }),
+  user: zNullableInt("Author (user id)."),
+  committed_at: zNullableDate("When it was committed."),
+  committed_by: zNullableInt("Who committed it."),
+  deleted_at: z.null().meta({ description: "Always null: deleted requests are gone." }),
+  live_from: zNullableDate("When the committed change goes live; null: at the commit."),
+  ignore_conflicts: zBool("Commit even if the live state changed since."),
+  is_approved: zBool("Approvals reached the minimum."),
+  is_committed: zBool("Committed."),
+  is_rejected: zBool("Ensign: rejected by a reviewer (until edited)."),
+};
+
+const detail = {
+  ...summary,
+  project: zInt("Project id."),
+  approvals: z.array(ZChangeRequestApprovalAnswer).meta({ description: "Assigned reviewers and approvals." }),
+  group_assignments: z
+    .array(z.strictObject({ group: zInt("Group id.") }))
+    .meta({ description: "Assigned groups." }),
+  conflicts: z.array(ZConflict).meta({ description: "Live changes made since the request was written." }),
+  rejected_at: zNullableDate("Ensign: when it was rejected."),
+  rejected_by: zNullableInt("Ensign: who rejected it."),
+  minimum_approvals: zNullableInt("Ensign: approvals it needs (null: change requests are off)."),
+};
+
+export const ZChangeRequest = z
+  .strictObject({
+    ...detail,
+    environment: zInt("Environment id."),
+    feature_states: z.array(ZProposedStateAnswer).meta({ description: "The proposed feature states." }),
+    change_sets: z.array(z.never()).meta({ description: "Always empty (Flagsmith's v2 versioning)." }),
+    environment_feature_versions: z
+      .array(z.never())
+      .meta({ description: "Always empty (Flagsmith's v2 versioning)." }),
+  })
+  .meta({ id: "ChangeRequest", description: "A change request of an environment's flags." });
+
+export const ZProposedSegmentAnswer = z
+  .strictObject({
+    id: zInt("Segment id."),
+    version_of: zInt("Segment id (as Flagsmith names the live segment)."),
+    name: zText("Name after the change."),
+    description: z.string().nullable().meta({ description: "Description after the change." }),
+    rules: z.array(z.unknown()).meta({ description: "The segment's rules after the change." }),
+  })
+  .meta({ id: "ChangeRequestSegment", description: "One proposed segment." });
+
+export const ZProjectChangeRequest = z
+  .strictObject({
+    ...detail,
+    segments: z.array(ZProposedSegmentAnswer).meta({ description: "The proposed segments." }),
+  })
+  .meta({ id: "ProjectChangeRequest", description: "A change request of a project's segments." });
+
+export const ZChangeRequestSummary = z
+  .strictObject({ ...summary, environment_feature_versions: z.array(z.never()) })
+  .meta({ id: "ChangeRequestListItem", description: "A change request in a list." });
+
+export const ZChangeRequestPage = paged(ZChangeRequestSummary, "ChangeRequestPage", "change requests");
+
+export const ZChangeRequestComment = z
+  .strictObject({
+    id: zInt("Comment id."),
+    user: zNullableInt("Author (user id)."),
+    comment: zText("The comment."),
+    is_rejection: zBool("Written with a rejection."),
+    created_at: zDateTime("Written."),
+  })
+  .meta({ id: "ChangeRequestComment", description: "A comment on a change request." });
+
+export const ZChangeRequestComments = z.array(ZChangeRequestComment).meta({ description: "Oldest first." });
+
+export const ZConflictBody = z
+  .strictObject({
+    detail: zText("Why the commit was refused."),
+    conflicts: z.array(ZConflict).optional().meta({ description: "The live changes in the way." }),
+  })
+  .meta({ id: "ChangeRequestConflict", description: "A commit refused: committed already, or conflicts." });
