@@ -49,7 +49,7 @@ const ZNestedRuleInput = z.object({
   rules: z.array(z.unknown()).optional().describe("Must be empty: rules nest two levels at most"),
 });
 
-const ZRuleInput = z.object({
+export const ZRuleInput = z.object({
   ...ruleFields,
   rules: z.array(ZNestedRuleInput).optional().describe("Nested rules (one level)"),
 });
