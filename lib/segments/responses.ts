@@ -139,11 +139,9 @@ export const ZSegmentVersion = z
     name: zText("The segment's name at the time."),
     description: z.string().nullable().meta({ description: "The segment's description at the time." }),
     rules: z.array(ZVersionRule).meta({ description: "The segment's rules at the time." }),
-    reason: z
-      .enum(["UPDATED", "RESTORED", "CHANGE_REQUEST"])
-      .meta({
-        description: "What replaced these rules: an update, a restore or a committed change request.",
-      }),
+    reason: z.enum(["UPDATED", "RESTORED", "CHANGE_REQUEST"]).meta({
+      description: "What replaced these rules: an update, a restore or a committed change request.",
+    }),
     created_at: zDateTime("When these rules were replaced."),
     author: z
       .strictObject({ id: zInt("Id of the user."), email: zText("Email of the user.") })

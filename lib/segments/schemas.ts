@@ -163,4 +163,4 @@ export type TIdentityCountQuery = z.infer<typeof ZIdentityCountQuery>;
 
 export const ZSegmentVersionListQuery = ZSizedPageQuery;
 export type TSegmentVersionListQuery = z.infer<typeof ZSegmentVersionListQuery>;
-export const ZSegmentVersionParams = pathParams({ projectId: zId, segmentId: zId, versionId: zId });
+export const ZSegmentVersionParams = pathParams({ projectId: zId, segmentId: zId, segmentVersionId: zId });

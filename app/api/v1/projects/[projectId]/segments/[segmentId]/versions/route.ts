@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/route/handler";
 import { listSegmentVersions } from "@/lib/segments/versions";
 import { ZSegmentParams, ZSegmentVersionListQuery } from "@/lib/segments/schemas";
-import { invalidPage, notFound, ok } from "@/lib/openapi/shared";
+import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";
 import { ZSegmentVersionPage } from "@/lib/segments/responses";
 
 export const GET = withApi(
@@ -19,8 +19,8 @@ export const GET = withApi(
       tag: "Segments",
       responses: {
         200: ok("A page of versions.", ZSegmentVersionPage),
-        400: invalidPage,
-        404: notFound("The project or the segment"),
+        400: invalidQuery,
+        404: notFound("The project or the segment, or a page past the last one (`Invalid page.`)"),
       },
     },
   },

@@ -1,4 +1,4 @@
-// POST /api/v1/projects/{id}/segments/{segment_id}/versions/{version_id}/restore/ — bring a version's rules back (Ensign)
+// POST /api/v1/projects/{id}/segments/{segment_id}/versions/{segment_version_id}/restore/ — bring a version's rules back (Ensign)
 import { withApi } from "@/lib/route/handler";
 import { restoreSegmentVersion } from "@/lib/segments/versions";
 import { ZSegmentVersionParams } from "@/lib/segments/schemas";
@@ -26,6 +26,6 @@ export const POST = withApi(
     restoreSegmentVersion(
       { userId: user.id, projectId: params.projectId },
       params.segmentId,
-      params.versionId,
+      params.segmentVersionId,
     ),
 );
