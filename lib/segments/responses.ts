@@ -96,3 +96,58 @@ export const ZSegmentIdentityCount = z
     id: "SegmentIdentityCount",
     description: "How many stored identities of an environment a segment matches.",
   });
+
+type InputRule = {
+  type: (typeof RULE_TYPES)[number];
+  rules?: InputRule[];
+  conditions?: {
+    operator: string;
+    property?: string | null;
+    value?: string | null;
+    description?: string | null;
+  }[];
+};
+
+const ZVersionRule: z.ZodType<InputRule> = z
+  .lazy(() =>
+    z.object({
+      type: z.enum(RULE_TYPES).meta({ description: "ALL, ANY or NONE." }),
+      rules: z.array(ZVersionRule).optional().meta({ description: "Nested rules." }),
+      conditions: z
+        .array(
+          z.object({
+            operator: z.string().meta({ description: "Comparison operator." }),
+            property: z.string().nullable().optional().meta({ description: "Trait key or JSONPath." }),
+            value: z.string().nullable().optional().meta({ description: "Value compared with." }),
+            description: z.string().nullable().optional().meta({ description: "Free text." }),
+          }),
+        )
+        .optional()
+        .meta({ description: "Conditions, in order." }),
+    }),
+  )
+  .meta({
+    id: "SegmentVersionRule",
+    description: "A rule as kept in a version: the shape PUT takes, without ids.",
+  });
+
+export const ZSegmentVersion = z
+  .strictObject({
+    id: zInt("Id of the version."),
+    segment: zInt("Id of the segment."),
+    version: zInt("1, 2, … per segment, in the order kept."),
+    name: zText("The segment's name at the time."),
+    description: z.string().nullable().meta({ description: "The segment's description at the time." }),
+    rules: z.array(ZVersionRule).meta({ description: "The segment's rules at the time." }),
+    reason: z.enum(["UPDATED", "RESTORED", "CHANGE_REQUEST"]).meta({
+      description: "What replaced these rules: an update, a restore or a committed change request.",
+    }),
+    created_at: zDateTime("When these rules were replaced."),
+    author: z
+      .strictObject({ id: zInt("Id of the user."), email: zText("Email of the user.") })
+      .nullable()
+      .meta({ description: "Who replaced them; null for server changes or a deleted user." }),
+  })
+  .meta({ id: "SegmentVersion", description: "A segment as it was before a change of its rules (Ensign)." });
+
+export const ZSegmentVersionPage = paged(ZSegmentVersion, "SegmentVersionPage", "segment versions");

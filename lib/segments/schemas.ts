@@ -160,3 +160,7 @@ export const ZIdentityCountQuery = z.object({
     .describe("The environment whose identities are counted: its id or its client API key"),
 });
 export type TIdentityCountQuery = z.infer<typeof ZIdentityCountQuery>;
+
+export const ZSegmentVersionListQuery = ZSizedPageQuery;
+export type TSegmentVersionListQuery = z.infer<typeof ZSegmentVersionListQuery>;
+export const ZSegmentVersionParams = pathParams({ projectId: zId, segmentId: zId, segmentVersionId: zId });

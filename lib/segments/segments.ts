@@ -11,6 +11,7 @@ import { requireProject } from "@/lib/organisations/access";
 import { replaceRules, createRules, segmentInclude } from "./rules";
 import type { TSegmentCreate, TSegmentListQuery, TSegmentPatch } from "./schemas";
 import { serializeSegment } from "./serializers";
+import { keepSegmentVersion, rulesDiffer } from "./versions";
 
 type Scope = { userId: number; projectId: number };
 
@@ -113,6 +114,8 @@ export async function updateSegment(scope: Scope, segmentId: number, input: TSeg
   const segment = await db.$transaction(async (tx) => {
     await checkSegmentFeature(tx, scope, input.feature);
     const before = await loadSegment(tx, id);
+    if (input.rules && rulesDiffer(before, input.rules))
+      await keepSegmentVersion(tx, before, { authorId: scope.userId, reason: "UPDATED" });
     const served = await readServedChars(tx, scope.projectId);
     await tx.segment.update({
       where: { id },

@@ -1,4 +1,5 @@
-// A segment as Flagsmith's SegmentSerializer shows it. Ensign keeps no segment revisions,
+// A segment as Flagsmith's SegmentSerializer shows it. Ensign keeps its history apart
+// (lib/segments/versions.ts), not as hidden segment copies,
 // so version_of is the segment itself; metadata and membership counts are not tracked.
 import { serializeRule } from "./rules";
 import type { z } from "zod";

@@ -66,6 +66,37 @@ export type CountableIdentity = {
 
 export type MemberCount = { count: number; scanned: number; complete: boolean };
 
+export type ScanResult = { scanned: number; complete: boolean };
+
+/**
+ * Reads stored identities batch by batch through `nextBatch` (called with the last id seen),
+ * hands each to `visit`, and stops after `limit` identities. Between batches it yields to the
+ * event loop, so that a long scan never holds up the SDK requests the same process serves.
+ */
+export async function scanIdentities<T extends { id: number }>(options: {
+  limit: number;
+  batchSize: number;
+  nextBatch: (afterId: number, take: number) => Promise<T[]>;
+  visit: (identity: T) => void;
+}): Promise<ScanResult> {
+  const { limit, batchSize, nextBatch, visit } = options;
+  let scanned = 0;
+  let afterId = 0;
+  for (;;) {
+    // One more than fits, to tell "exactly the limit" from "over the limit".
+    const take = Math.min(batchSize, limit - scanned + 1);
+    const batch = await nextBatch(afterId, take);
+    for (const identity of batch) {
+      if (scanned === limit) return { scanned, complete: false };
+      scanned += 1;
+      visit(identity);
+    }
+    if (batch.length < take) return { scanned, complete: true };
+    afterId = batch[batch.length - 1]!.id;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Counts the identities a segment matches, reading them batch by batch through `nextBatch`
  * (called with the last id seen) and stopping after `limit` identities. Pure apart from
@@ -78,22 +109,15 @@ export async function countSegmentMembers(options: {
   batchSize: number;
   nextBatch: (afterId: number, take: number) => Promise<CountableIdentity[]>;
 }): Promise<MemberCount> {
-  const { segment, environment, limit, batchSize, nextBatch } = options;
+  const { segment, environment } = options;
   let count = 0;
-  let scanned = 0;
-  let afterId = 0;
-  for (;;) {
-    // One more than fits, to tell "exactly the limit" from "over the limit".
-    const take = Math.min(batchSize, limit - scanned + 1);
-    const batch = await nextBatch(afterId, take);
-    for (const identity of batch) {
-      if (scanned === limit) return { count, scanned, complete: false };
-      scanned += 1;
+  const result = await scanIdentities({
+    ...options,
+    visit: (identity) => {
       if (isMember(segment, environment, identity)) count += 1;
-    }
-    if (batch.length < take) return { count, scanned, complete: true };
-    afterId = batch[batch.length - 1]!.id;
-  }
+    },
+  });
+  return { count, ...result };
 }
 
 function isMember(
@@ -119,7 +143,22 @@ function isMember(
   );
 }
 
-const BATCH_SIZE = 500;
+export const IDENTITY_BATCH_SIZE = 500;
+
+/** Reads one environment's stored identities with their traits, in id order, after a given id. */
+export function readIdentityBatch(environmentId: number) {
+  return (afterId: number, take: number): Promise<CountableIdentity[]> =>
+    db.identity.findMany({
+      where: { environmentId, id: { gt: afterId } },
+      select: {
+        id: true,
+        identifier: true,
+        traits: { select: { traitKey: true, valueType: true, value: true } },
+      },
+      orderBy: { id: "asc" },
+      take,
+    });
+}
 
 export async function countSegmentIdentities(scope: Scope, segmentId: number, query: TIdentityCountQuery) {
   const segment = await requireProjectSegment(scope, segmentId);
@@ -142,18 +181,8 @@ export async function countSegmentIdentities(scope: Scope, segmentId: number, qu
     segment: engineSegment,
     environment,
     limit,
-    batchSize: BATCH_SIZE,
-    nextBatch: (afterId, take) =>
-      db.identity.findMany({
-        where: { environmentId: environment.id, id: { gt: afterId } },
-        select: {
-          id: true,
-          identifier: true,
-          traits: { select: { traitKey: true, valueType: true, value: true } },
-        },
-        orderBy: { id: "asc" },
-        take,
-      }),
+    batchSize: IDENTITY_BATCH_SIZE,
+    nextBatch: readIdentityBatch(environment.id),
   });
   return {
     segment: segment.id,

@@ -35,6 +35,8 @@ const NOT_AUDITED = new Set([
   "POST /api/v1/webhooks/test/",
   // Compares two environments; writes nothing.
   "POST /api/v1/projects/{projectId}/promotions/preview/",
+  // Evaluates a proposed change over the stored identities; writes nothing.
+  "POST /api/v1/environments/{apiKey}/impact/",
   // Joining shows the joiner the organisation's whole log, so the one-new-entry count cannot
   // hold; tests/api/invitations.test.ts checks the entry a join leaves.
   "POST /api/v1/users/join/{hash}/",
@@ -434,6 +436,46 @@ const RECIPES: Record<string, Recipe> = {
       environment: false,
     },
   }),
+  "POST /api/v1/projects/{projectId}/segments/{segmentId}/versions/{segmentVersionId}/restore/": async (
+    s,
+  ) => {
+    const seg = await segment(s);
+    await ok(
+      call(`/api/v1/projects/${s.projectId}/segments/${seg.id}/`, {
+        token: s.token,
+        method: "PUT",
+        body: { name: seg.name, rules: rules("enterprise") },
+      }),
+    );
+    const versions = await ok(
+      call(`/api/v1/projects/${s.projectId}/segments/${seg.id}/versions/`, { token: s.token }),
+    );
+    return {
+      path: `/api/v1/projects/${s.projectId}/segments/${seg.id}/versions/${versions.results[0].id}/restore/`,
+      expected: {
+        type: "SEGMENT",
+        change_type: "UPDATE",
+        changes: [
+          change(
+            "rules",
+            [
+              expect.objectContaining({
+                rules: [
+                  expect.objectContaining({ conditions: [expect.objectContaining({ value: "enterprise" })] }),
+                ],
+              }),
+            ],
+            [
+              expect.objectContaining({
+                rules: [expect.objectContaining({ conditions: [expect.objectContaining({ value: "pro" })] })],
+              }),
+            ],
+          ),
+        ],
+        environment: false,
+      },
+    };
+  },
   "PUT /api/v1/projects/{projectId}/segments/{segmentId}/": async (s) => {
     const seg = await segment(s);
     return {

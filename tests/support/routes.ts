@@ -82,6 +82,28 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
     }),
     "segment",
   );
+  // A change of the segment's rules keeps a version of it (lib/segments/versions.ts).
+  await ok(
+    call(`/api/v1/projects/${projectId}/segments/${segment.id}/`, {
+      token,
+      method: "PATCH",
+      body: {
+        rules: [
+          {
+            type: "ALL",
+            rules: [{ type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: "team" }] }],
+          },
+        ],
+      },
+    }),
+    "segment update",
+  );
+  const segmentVersion = (
+    await ok(
+      call(`/api/v1/projects/${projectId}/segments/${segment.id}/versions/`, { token }),
+      "segment versions",
+    )
+  ).results[0];
   const override = await ok(
     call(`${env}/features/${feature.id}/create-segment-override/`, {
       token,
@@ -219,6 +241,7 @@ export async function seedTenant(baseUrl?: string): Promise<Tenant> {
       featureId: feature.id,
       optionId: option.id,
       segmentId: segment.id,
+      segmentVersionId: segmentVersion.id,
       featureSegmentId: override.feature_segment.id,
       featureStateId: environmentState.id,
       identityId: identity.id,
@@ -261,6 +284,7 @@ export const MISSING_IDS: Record<string, string | number> = {
   featureId: 999999999,
   optionId: 999999999,
   segmentId: 999999999,
+  segmentVersionId: 999999999,
   featureSegmentId: 999999999,
   featureStateId: 999999999,
   identityId: 999999999,
