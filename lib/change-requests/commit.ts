@@ -9,7 +9,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { stateScope } from "@/lib/feature-states/scope";
 import { getMembershipRole } from "@/lib/organisations/access";
-import { replaceRules } from "@/lib/segments/rules";
+import { applySegmentRules } from "@/lib/segments/versions";
 import type { TRuleInput } from "@/lib/segments/schemas";
 import { applyProposals } from "./apply";
 import { notifyAuthor } from "./notify";
@@ -119,18 +119,14 @@ export async function commitProjectRequest(
     for (const proposed of segmentsOf(cr)) {
       const segment = await tx.segment.findFirst({ where: { id: proposed.id, projectId: cr.projectId } });
       if (!segment) throw new BadRequestError(`Segment ${proposed.id} no longer exists.`);
-      await tx.segment.update({
-        where: { id: segment.id },
-        data: { name: proposed.name, description: proposed.description, updatedAt: new Date() },
-      });
-      await replaceRules(tx, segment.id, proposed.rules as TRuleInput[]);
-      await recordAudit(tx, {
-        type: "SEGMENT",
-        before: { name: segment.name, description: segment.description },
-        after: { name: proposed.name, description: proposed.description, rules: "replaced" },
+      // The rules replaced are kept as a segment version (restorable), as any segment edit's.
+      await applySegmentRules(tx, {
+        segmentId: segment.id,
+        rules: proposed.rules as TRuleInput[],
+        authorId: userId,
+        reason: "CHANGE_REQUEST",
         log: `Segment updated by change request #${cr.id}: ${proposed.name}`,
-        object: { id: segment.id, uuid: segment.uuid },
-        scope: { projectId: cr.projectId },
+        fields: { name: proposed.name, description: proposed.description ?? null },
       });
     }
     await touchEnvironments({ projectId: cr.projectId }, tx);
