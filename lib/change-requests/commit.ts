@@ -4,7 +4,6 @@
 // have reached the minimum and conflicts block unless ignored; an organisation admin may
 // break glass (`bypass` with a reason), which the audit log records loudly.
 import { BadRequestError, ConflictError, PermissionDeniedError } from "@/lib/api/errors";
-import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/environments/revision";
 import { stateScope } from "@/lib/feature-states/scope";
