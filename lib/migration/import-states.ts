@@ -24,12 +24,22 @@ export function storedValueOf(raw: SValueObject | SScalar | undefined): StoredVa
 
 function allocationsOf(ctx: Ctx, target: EnvTarget, values: SAllocation[] | undefined, label: string) {
   const out: TAllocation[] = [];
-  for (const v of values ?? []) {
+  // In the source's order of its rows: the engine walks variants in that order.
+  const ordered = [...(values ?? [])].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  for (const v of ordered) {
     const option = target.options.get(String(v.multivariate_feature_option));
     if (option === undefined) addSkip(ctx.report, "weight", label, `option ${v.multivariate_feature_option} was not imported`);
     else out.push({ multivariate_feature_option: option, percentage_allocation: v.percentage_allocation });
   }
   return out;
+}
+
+/**
+ * The source's id, which Flagsmith hashes identities into variants with; not a change of the
+ * state (no version, no audit), written before the state's change so its notice covers it.
+ */
+async function keepHashId(tx: Tx, stateId: number, sourceId: number) {
+  await tx.featureState.update({ where: { id: stateId }, data: { importedId: sourceId } });
 }
 
 export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s: SFeatureState) {
@@ -40,6 +50,7 @@ export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s:
     select: { id: true },
   });
   if (!state) return addSkip(ctx.report, "feature state", `state ${s.id}`, "no environment default in Ensign");
+  await keepHashId(tx, state.id, s.id);
   await changeState(tx, state.id, {
     enabled: s.enabled,
     value: storedValueOf(s.feature_state_value),
@@ -71,13 +82,16 @@ export async function importSegmentOverride(
     allocations: allocationsOf(ctx, target, s.multivariate_feature_state_values, `feature segment ${link.id}`),
   };
   const state = await tx.featureState.findUnique({ where: { featureSegmentId: featureSegment.id }, select: { id: true } });
-  if (state) await changeState(tx, state.id, change);
-  else {
-    await insertState(
+  if (state) {
+    await keepHashId(tx, state.id, s.id);
+    await changeState(tx, state.id, change);
+  } else {
+    const id = await insertState(
       tx,
       { featureId, environmentId: target.environmentId, featureSegmentId: featureSegment.id, enabled: change.enabled, value: change.value },
       { allocations: change.allocations, duplicate: () => new Error("segment override exists") },
     );
+    await keepHashId(tx, id, s.id);
   }
   countCopy(ctx.report, "segment overrides", !state);
 }

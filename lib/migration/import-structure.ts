@@ -208,7 +208,7 @@ export async function importSegment(tx: Tx, ctx: Ctx, projectId: number, s: SSeg
     addSkip(ctx.report, "segment", s.name, `not valid in Ensign: ${issue.path.join(".")} ${issue.message}`);
     return;
   }
-  const data = { name: parsed.data.name, description: parsed.data.description ?? null, featureId };
+  const data = { name: parsed.data.name, description: parsed.data.description ?? null, featureId, importedId: s.id };
   const known = await findMapping(tx, ctx.scope, "segment", s.id);
   const existing = known ? await tx.segment.findUnique({ where: { id: known } }) : null;
   const segment = existing

@@ -58,7 +58,7 @@ export type SFeature = {
 export type SCondition = { operator: string; property?: string | null; value?: string | null; description?: string | null };
 export type SRule = { type: string; rules?: SRule[]; conditions?: SCondition[] };
 export type SSegment = { id: number; name: string; description?: string | null; feature?: number | null; rules?: SRule[] };
-export type SAllocation = { multivariate_feature_option: number; percentage_allocation: number };
+export type SAllocation = { id?: number; multivariate_feature_option: number; percentage_allocation: number };
 export type SFeatureState = {
   id: number;
   feature: number;
