@@ -9,7 +9,9 @@ import { runImport } from "@/lib/migration/run-import";
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!args.url || !args["api-key"]) {
-    console.error("usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]");
+    console.error(
+      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]",
+    );
     process.exit(2);
   }
   const identities = (args.identities ?? "auto") as "auto" | "core" | "edge";

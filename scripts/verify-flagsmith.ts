@@ -24,14 +24,18 @@ async function once(args: Record<string, string>, organisationId: number) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (!args.url || !args["api-key"] || !args.target) {
-    console.error("usage: npm run verify:flagsmith -- --url <source> --api-key <key> --target <Ensign URL> [--every <minutes>]");
+    console.error(
+      "usage: npm run verify:flagsmith -- --url <source> --api-key <key> --target <Ensign URL> [--every <minutes>]",
+    );
     process.exit(2);
   }
   const organisationId = await targetOrganisation(args.into);
   const every = optionalInt(args.every, "every");
   if (!every) return (await once(args, organisationId)) === 0 ? 0 : 4;
   for (;;) {
-    await once(args, organisationId).catch((error) => console.error(`[ensign] verify failed: ${error.message}`));
+    await once(args, organisationId).catch((error) =>
+      console.error(`[ensign] verify failed: ${error.message}`),
+    );
     await new Promise((r) => setTimeout(r, every * 60_000));
   }
 }

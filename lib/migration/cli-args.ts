@@ -21,7 +21,8 @@ export function optionalInt(value: string | undefined, name: string): number | u
 export async function targetOrganisation(into: string | undefined): Promise<number> {
   const wanted = optionalInt(into, "into");
   if (wanted !== undefined) {
-    if (!(await db.organisation.findUnique({ where: { id: wanted } }))) throw new Error(`No organisation ${wanted} in Ensign`);
+    if (!(await db.organisation.findUnique({ where: { id: wanted } })))
+      throw new Error(`No organisation ${wanted} in Ensign`);
     return wanted;
   }
   const all = await db.organisation.findMany({ select: { id: true }, take: 2 });

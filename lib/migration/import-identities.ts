@@ -24,7 +24,12 @@ async function readEdge(client: SourceClient, env: SEnvironment, i: SIdentity): 
     client.get<STrait[]>(`${base}/list-traits/`),
     client.get<SIdentityOverride[]>(`${base}/edge-featurestates/`),
   ]);
-  return { key: `edge:${i.identity_uuid}`, identifier: i.identifier, traits: traits ?? [], overrides: overrides ?? [] };
+  return {
+    key: `edge:${i.identity_uuid}`,
+    identifier: i.identifier,
+    traits: traits ?? [],
+    overrides: overrides ?? [],
+  };
 }
 
 export async function importIdentities(

@@ -8,8 +8,15 @@ import { countCopy } from "./report";
 import type { SourceClient } from "./source-client";
 import type { SEnvironment, SServerKey } from "./source-types";
 
-export async function importServerKeys(client: SourceClient, ctx: Ctx, env: SEnvironment, environmentId: number) {
-  const keys = await client.list<SServerKey>(`/api/v1/environments/${encodeURIComponent(env.api_key)}/api-keys/`);
+export async function importServerKeys(
+  client: SourceClient,
+  ctx: Ctx,
+  env: SEnvironment,
+  environmentId: number,
+) {
+  const keys = await client.list<SServerKey>(
+    `/api/v1/environments/${encodeURIComponent(env.api_key)}/api-keys/`,
+  );
   await db.$transaction(async (tx) => {
     for (const key of keys) {
       if (!/^ser\.[A-Za-z0-9_-]+$/.test(key.key ?? "")) {
@@ -20,9 +27,14 @@ export async function importServerKeys(client: SourceClient, ctx: Ctx, env: SEnv
       }
       const keyHash = hashServerKey(key.key);
       const existing = await tx.environmentApiKey.findUnique({ where: { keyHash } });
-      const data = { name: key.name.slice(0, 200), active: key.active ?? true, expiresAt: key.expires_at ? new Date(key.expires_at) : null };
+      const data = {
+        name: key.name.slice(0, 200),
+        active: key.active ?? true,
+        expiresAt: key.expires_at ? new Date(key.expires_at) : null,
+      };
       if (existing) {
-        if (existing.environmentId === environmentId) await tx.environmentApiKey.update({ where: { id: existing.id }, data });
+        if (existing.environmentId === environmentId)
+          await tx.environmentApiKey.update({ where: { id: existing.id }, data });
         countCopy(ctx.report, "server keys", false);
         continue;
       }

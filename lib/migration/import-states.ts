@@ -10,9 +10,21 @@ import { storeFeatureValue, storeTraitValue, storeValueObject, type StoredValue 
 import { findMapping, saveMapping } from "./mapping";
 import { addSkip, countCopy } from "./report";
 import type { Ctx } from "./import-structure";
-import type { SAllocation, SFeatureSegment, SFeatureState, SIdentityOverride, SScalar, STrait, SValueObject } from "./source-types";
+import type {
+  SAllocation,
+  SFeatureSegment,
+  SFeatureState,
+  SIdentityOverride,
+  SScalar,
+  STrait,
+  SValueObject,
+} from "./source-types";
 
-export type EnvTarget = { environmentId: number; options: Map<string, number>; features: Map<string, number> };
+export type EnvTarget = {
+  environmentId: number;
+  options: Map<string, number>;
+  features: Map<string, number>;
+};
 
 export function storedValueOf(raw: SValueObject | SScalar | undefined): StoredValue {
   if (raw !== null && typeof raw === "object") {
@@ -28,7 +40,8 @@ function allocationsOf(ctx: Ctx, target: EnvTarget, values: SAllocation[] | unde
   const ordered = [...(values ?? [])].sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
   for (const v of ordered) {
     const option = target.options.get(String(v.multivariate_feature_option));
-    if (option === undefined) addSkip(ctx.report, "weight", label, `option ${v.multivariate_feature_option} was not imported`);
+    if (option === undefined)
+      addSkip(ctx.report, "weight", label, `option ${v.multivariate_feature_option} was not imported`);
     else out.push({ multivariate_feature_option: option, percentage_allocation: v.percentage_allocation });
   }
   return out;
@@ -44,12 +57,16 @@ async function keepHashId(tx: Tx, stateId: number, sourceId: number) {
 
 export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s: SFeatureState) {
   const featureId = target.features.get(String(s.feature));
-  if (featureId === undefined) return addSkip(ctx.report, "feature state", `state ${s.id}`, "its feature was not imported");
+  if (featureId === undefined)
+    return addSkip(ctx.report, "feature state", `state ${s.id}`, "its feature was not imported");
   const state = await tx.featureState.findUnique({
-    where: { featureId_environmentId_scope: { featureId, environmentId: target.environmentId, scope: "env" } },
+    where: {
+      featureId_environmentId_scope: { featureId, environmentId: target.environmentId, scope: "env" },
+    },
     select: { id: true },
   });
-  if (!state) return addSkip(ctx.report, "feature state", `state ${s.id}`, "no environment default in Ensign");
+  if (!state)
+    return addSkip(ctx.report, "feature state", `state ${s.id}`, "no environment default in Ensign");
   await keepHashId(tx, state.id, s.id);
   await changeState(tx, state.id, {
     enabled: s.enabled,
@@ -70,7 +87,12 @@ export async function importSegmentOverride(
   const featureId = target.features.get(String(s.feature));
   const segmentId = await findMapping(tx, ctx.scope, "segment", link.segment);
   if (featureId === undefined || segmentId === null) {
-    return addSkip(ctx.report, "segment override", `feature segment ${link.id}`, "its feature or segment was not imported");
+    return addSkip(
+      ctx.report,
+      "segment override",
+      `feature segment ${link.id}`,
+      "its feature or segment was not imported",
+    );
   }
   const key = { featureId, segmentId, environmentId: target.environmentId };
   const existing = await tx.featureSegment.findUnique({ where: { featureId_segmentId_environmentId: key } });
@@ -79,16 +101,30 @@ export async function importSegmentOverride(
   const change = {
     enabled: s.enabled,
     value: storedValueOf(s.feature_state_value),
-    allocations: allocationsOf(ctx, target, s.multivariate_feature_state_values, `feature segment ${link.id}`),
+    allocations: allocationsOf(
+      ctx,
+      target,
+      s.multivariate_feature_state_values,
+      `feature segment ${link.id}`,
+    ),
   };
-  const state = await tx.featureState.findUnique({ where: { featureSegmentId: featureSegment.id }, select: { id: true } });
+  const state = await tx.featureState.findUnique({
+    where: { featureSegmentId: featureSegment.id },
+    select: { id: true },
+  });
   if (state) {
     await keepHashId(tx, state.id, s.id);
     await changeState(tx, state.id, change);
   } else {
     const id = await insertState(
       tx,
-      { featureId, environmentId: target.environmentId, featureSegmentId: featureSegment.id, enabled: change.enabled, value: change.value },
+      {
+        featureId,
+        environmentId: target.environmentId,
+        featureSegmentId: featureSegment.id,
+        enabled: change.enabled,
+        value: change.value,
+      },
       { allocations: change.allocations, duplicate: () => new Error("segment override exists") },
     );
     await keepHashId(tx, id, s.id);
@@ -109,7 +145,11 @@ export async function applyPriorities(tx: Tx, ctx: Ctx, links: SFeatureSegment[]
   }
   for (const [featureId, ids] of byFeature) {
     const others = await tx.featureSegment.findMany({
-      where: { featureId, environmentId: (await tx.featureSegment.findUniqueOrThrow({ where: { id: ids[0] } })).environmentId, id: { notIn: ids } },
+      where: {
+        featureId,
+        environmentId: (await tx.featureSegment.findUniqueOrThrow({ where: { id: ids[0] } })).environmentId,
+        id: { notIn: ids },
+      },
       orderBy: { priority: "asc" },
       select: { id: true },
     });
@@ -130,7 +170,9 @@ export async function importIdentity(tx: Tx, ctx: Ctx, target: EnvTarget, i: Sou
   const known = await findMapping(tx, ctx.scope, "identity", i.key);
   const existing =
     (known ? await tx.identity.findUnique({ where: { id: known } }) : null) ??
-    (await tx.identity.findFirst({ where: { environmentId: target.environmentId, identifier: i.identifier } }));
+    (await tx.identity.findFirst({
+      where: { environmentId: target.environmentId, identifier: i.identifier },
+    }));
   const identity =
     existing ??
     (await tx.identity.create({
@@ -149,13 +191,22 @@ export async function importIdentity(tx: Tx, ctx: Ctx, target: EnvTarget, i: Sou
     const sourceFeature = typeof o.feature === "object" ? o.feature.id : o.feature;
     const featureId = target.features.get(String(sourceFeature));
     if (featureId === undefined) {
-      addSkip(ctx.report, "identity override", `${i.identifier}: feature ${sourceFeature}`, "its feature was not imported");
+      addSkip(
+        ctx.report,
+        "identity override",
+        `${i.identifier}: feature ${sourceFeature}`,
+        "its feature was not imported",
+      );
       continue;
     }
     const change = { enabled: o.enabled, value: storedValueOf(o.feature_state_value) };
     const state = await tx.featureState.findUnique({
       where: {
-        featureId_environmentId_scope: { featureId, environmentId: target.environmentId, scope: `id:${identity.id}` },
+        featureId_environmentId_scope: {
+          featureId,
+          environmentId: target.environmentId,
+          scope: `id:${identity.id}`,
+        },
       },
       select: { id: true },
     });

@@ -66,15 +66,29 @@ export async function importEnvironment(tx: Tx, ctx: Ctx, projectId: number, e: 
   // another environment of this instance already has it.
   const holder = await tx.environment.findUnique({ where: { apiKey: e.api_key }, select: { id: true } });
   const keyFree = !holder || holder.id === existing?.id;
-  if (!keyFree) addSkip(ctx.report, "environment key", e.name, "another Ensign environment has this client-side key; a new key was made");
+  if (!keyFree)
+    addSkip(
+      ctx.report,
+      "environment key",
+      e.name,
+      "another Ensign environment has this client-side key; a new key was made",
+    );
   if (existing) {
-    await tx.environment.update({ where: { id: existing.id }, data: { ...data, ...(keyFree ? { apiKey: e.api_key } : {}) } });
+    await tx.environment.update({
+      where: { id: existing.id },
+      data: { ...data, ...(keyFree ? { apiKey: e.api_key } : {}) },
+    });
     await touchEnvironments({ environmentId: existing.id }, tx);
     countCopy(ctx.report, "environments", false);
     return existing.id;
   }
   const created = await tx.environment.create({
-    data: { ...data, uuid: generateUuid(), apiKey: keyFree ? e.api_key : generateEnvironmentKey(), projectId },
+    data: {
+      ...data,
+      uuid: generateUuid(),
+      apiKey: keyFree ? e.api_key : generateEnvironmentKey(),
+      projectId,
+    },
   });
   const project = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
   await createDefaultStatesForEnvironment(tx, created, project.preventFlagDefaults);
@@ -91,7 +105,11 @@ export async function importEnvironment(tx: Tx, ctx: Ctx, projectId: number, e: 
 }
 
 export async function importTag(tx: Tx, ctx: Ctx, projectId: number, t: STag) {
-  const data = { label: t.label.slice(0, 100), color: t.color ?? "#6837FC", description: t.description ?? null };
+  const data = {
+    label: t.label.slice(0, 100),
+    color: t.color ?? "#6837FC",
+    description: t.description ?? null,
+  };
   const known = await findMapping(tx, ctx.scope, "tag", t.id);
   if (known && (await tx.tag.findUnique({ where: { id: known } }))) {
     await tx.tag.update({ where: { id: known }, data });
@@ -112,7 +130,12 @@ async function ownersByEmail(tx: Tx, ctx: Ctx, f: SFeature): Promise<number[]> {
   });
   const found = new Set(members.map((m) => m.user.email.toLowerCase()));
   for (const email of emails.filter((e) => !found.has(e))) {
-    addSkip(ctx.report, "feature owner", `${f.name}: ${email}`, "no member of the Ensign organisation has this email");
+    addSkip(
+      ctx.report,
+      "feature owner",
+      `${f.name}: ${email}`,
+      "no member of the Ensign organisation has this email",
+    );
   }
   return members.map((m) => m.userId);
 }
@@ -122,7 +145,8 @@ async function importOptions(tx: Tx, ctx: Ctx, featureId: number, f: SFeature) {
   const created: { id: number; defaultPercentageAllocation: number }[] = [];
   for (const o of options) {
     const data = optionData({
-      type: (["int", "unicode", "bool"].includes(o.type ?? "") ? o.type : "unicode") as "int" | "unicode" | "bool",
+      type: (["int", "unicode", "bool"].includes(o.type ?? "") ? o.type : "unicode") as
+        "int" | "unicode" | "bool",
       string_value: o.string_value ?? null,
       integer_value: o.integer_value ?? null,
       boolean_value: o.boolean_value ?? null,
@@ -134,14 +158,22 @@ async function importOptions(tx: Tx, ctx: Ctx, featureId: number, f: SFeature) {
       await tx.multivariateFeatureOption.update({ where: { id: known }, data });
       continue;
     }
-    const row = await tx.multivariateFeatureOption.create({ data: { ...data, uuid: generateUuid(), featureId } });
+    const row = await tx.multivariateFeatureOption.create({
+      data: { ...data, uuid: generateUuid(), featureId },
+    });
     await saveMapping(tx, ctx.scope, "option", o.id, row.id);
     created.push(row);
   }
   return created;
 }
 
-export async function importFeature(tx: Tx, ctx: Ctx, projectId: number, f: SFeature, tagIds: Map<string, number>) {
+export async function importFeature(
+  tx: Tx,
+  ctx: Ctx,
+  projectId: number,
+  f: SFeature,
+  tagIds: Map<string, number>,
+) {
   const data = {
     name: f.name,
     nameLower: f.name.toLowerCase(),
@@ -163,17 +195,21 @@ export async function importFeature(tx: Tx, ctx: Ctx, projectId: number, f: SFea
   await saveMapping(tx, ctx.scope, "feature", f.id, feature.id);
   const tags = (f.tags ?? []).flatMap((id) => (tagIds.has(String(id)) ? [tagIds.get(String(id))!] : []));
   await tx.featureTag.deleteMany({ where: { featureId: feature.id } });
-  if (tags.length) await tx.featureTag.createMany({ data: tags.map((tagId) => ({ featureId: feature.id, tagId })) });
+  if (tags.length)
+    await tx.featureTag.createMany({ data: tags.map((tagId) => ({ featureId: feature.id, tagId })) });
   const owners = await ownersByEmail(tx, ctx, f);
   await tx.featureOwner.deleteMany({ where: { featureId: feature.id } });
-  if (owners.length) await tx.featureOwner.createMany({ data: owners.map((userId) => ({ featureId: feature.id, userId })) });
+  if (owners.length)
+    await tx.featureOwner.createMany({ data: owners.map((userId) => ({ featureId: feature.id, userId })) });
   const newOptions = await importOptions(tx, ctx, feature.id, f);
   // States for the environments that exist already; later environments get theirs when made.
   const project = await tx.project.findUniqueOrThrow({ where: { id: projectId } });
   const envs = await tx.environment.findMany({ where: { projectId }, select: { id: true } });
   for (const env of envs) {
     const state = await tx.featureState.findUnique({
-      where: { featureId_environmentId_scope: { featureId: feature.id, environmentId: env.id, scope: "env" } },
+      where: {
+        featureId_environmentId_scope: { featureId: feature.id, environmentId: env.id, scope: "env" },
+      },
       select: { id: true },
     });
     if (state) {
@@ -184,7 +220,10 @@ export async function importFeature(tx: Tx, ctx: Ctx, projectId: number, f: SFea
       data: environmentDefaultState(feature, env.id, project.preventFlagDefaults),
       select: { id: true },
     });
-    const options = await tx.multivariateFeatureOption.findMany({ where: { featureId: feature.id }, orderBy: { id: "asc" } });
+    const options = await tx.multivariateFeatureOption.findMany({
+      where: { featureId: feature.id },
+      orderBy: { id: "asc" },
+    });
     await writeDefaultAllocations(tx, [{ id: created.id, options }]);
     await recordFeatureVersion(tx, { featureId: feature.id, environmentId: env.id });
   }
@@ -202,13 +241,22 @@ export async function importFeature(tx: Tx, ctx: Ctx, projectId: number, f: SFea
 
 export async function importSegment(tx: Tx, ctx: Ctx, projectId: number, s: SSegment) {
   const featureId = s.feature ? await findMapping(tx, ctx.scope, "feature", s.feature) : null;
-  const parsed = ZSegmentCreate.safeParse({ name: s.name, description: s.description ?? null, rules: s.rules ?? [] });
+  const parsed = ZSegmentCreate.safeParse({
+    name: s.name,
+    description: s.description ?? null,
+    rules: s.rules ?? [],
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     addSkip(ctx.report, "segment", s.name, `not valid in Ensign: ${issue.path.join(".")} ${issue.message}`);
     return;
   }
-  const data = { name: parsed.data.name, description: parsed.data.description ?? null, featureId, importedId: s.id };
+  const data = {
+    name: parsed.data.name,
+    description: parsed.data.description ?? null,
+    featureId,
+    importedId: s.id,
+  };
   const known = await findMapping(tx, ctx.scope, "segment", s.id);
   const existing = known ? await tx.segment.findUnique({ where: { id: known } }) : null;
   const segment = existing

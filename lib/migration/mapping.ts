@@ -3,18 +3,16 @@
 import type { DbOrTx } from "@/lib/db/client";
 
 export type MappingKind =
-  | "project"
-  | "environment"
-  | "tag"
-  | "feature"
-  | "option"
-  | "segment"
-  | "feature-segment"
-  | "identity";
+  "project" | "environment" | "tag" | "feature" | "option" | "segment" | "feature-segment" | "identity";
 
 export type MappingScope = { organisationId: number; source: string };
 
-export async function findMapping(tx: DbOrTx, scope: MappingScope, kind: MappingKind, sourceId: string | number) {
+export async function findMapping(
+  tx: DbOrTx,
+  scope: MappingScope,
+  kind: MappingKind,
+  sourceId: string | number,
+) {
   const row = await tx.importMapping.findUnique({
     where: {
       organisationId_source_kind_sourceId: { ...scope, kind, sourceId: String(sourceId) },
@@ -41,6 +39,9 @@ export async function saveMapping(
 
 /** Every mapping of one kind, source id → Ensign id. */
 export async function loadMappings(tx: DbOrTx, scope: MappingScope, kind: MappingKind) {
-  const rows = await tx.importMapping.findMany({ where: { ...scope, kind }, select: { sourceId: true, targetId: true } });
+  const rows = await tx.importMapping.findMany({
+    where: { ...scope, kind },
+    select: { sourceId: true, targetId: true },
+  });
   return new Map(rows.map((r) => [r.sourceId, r.targetId]));
 }

@@ -7,11 +7,27 @@ import { db, type Tx } from "@/lib/db/client";
 import { importIdentities } from "./import-identities";
 import { importServerKeys } from "./import-keys";
 import { applyPriorities, importDefaultState, importSegmentOverride, type EnvTarget } from "./import-states";
-import { importEnvironment, importFeature, importProject, importSegment, importTag, type Ctx } from "./import-structure";
+import {
+  importEnvironment,
+  importFeature,
+  importProject,
+  importSegment,
+  importTag,
+  type Ctx,
+} from "./import-structure";
 import { findMapping, loadMappings } from "./mapping";
 import { parseReport, type ImportReport } from "./report";
 import { createSourceClient, SourceError, type SourceClient } from "./source-client";
-import type { SEnvironment, SFeature, SFeatureSegment, SFeatureState, SOrganisation, SProject, SSegment, STag } from "./source-types";
+import type {
+  SEnvironment,
+  SFeature,
+  SFeatureSegment,
+  SFeatureState,
+  SOrganisation,
+  SProject,
+  SSegment,
+  STag,
+} from "./source-types";
 
 export type ImportOptions = {
   organisationId: number;
@@ -34,16 +50,20 @@ type Step = { key: string; run: () => Promise<void> };
 export async function resolveSourceOrganisation(client: SourceClient, wanted?: number): Promise<number> {
   const orgs = await client.list<SOrganisation>("/api/v1/organisations/");
   if (wanted !== undefined) {
-    if (!orgs.some((o) => o.id === wanted)) throw new SourceError(`The key cannot see organisation ${wanted} at the source`);
+    if (!orgs.some((o) => o.id === wanted))
+      throw new SourceError(`The key cannot see organisation ${wanted} at the source`);
     return wanted;
   }
   if (orgs.length !== 1) {
-    throw new SourceError(`The key sees ${orgs.length} organisations at the source: name one (${orgs.map((o) => o.id).join(", ")})`);
+    throw new SourceError(
+      `The key sees ${orgs.length} organisations at the source: name one (${orgs.map((o) => o.id).join(", ")})`,
+    );
   }
   return orgs[0].id;
 }
 
-export const sourceName = (baseUrl: string, organisation: number) => `${baseUrl.replace(/\/+$/, "")}#${organisation}`;
+export const sourceName = (baseUrl: string, organisation: number) =>
+  `${baseUrl.replace(/\/+$/, "")}#${organisation}`;
 
 /** The run to resume for this source (its latest unfinished one), or a new run. */
 export async function openRun(organisationId: number, source: string, kind = "IMPORT") {
@@ -51,11 +71,18 @@ export async function openRun(organisationId: number, source: string, kind = "IM
     where: { organisationId, source, kind, status: { not: "DONE" } },
     orderBy: { id: "desc" },
   });
-  if (open && kind === "IMPORT") return db.importRun.update({ where: { id: open.id }, data: { status: "RUNNING", error: null } });
+  if (open && kind === "IMPORT")
+    return db.importRun.update({ where: { id: open.id }, data: { status: "RUNNING", error: null } });
   return db.importRun.create({ data: { organisationId, source, kind } });
 }
 
-function planProject(client: SourceClient, ctx: Ctx, p: SProject, envs: SEnvironment[], options: ImportOptions): Step[] {
+function planProject(
+  client: SourceClient,
+  ctx: Ctx,
+  p: SProject,
+  envs: SEnvironment[],
+  options: ImportOptions,
+): Step[] {
   const projectId = async () => (await findMapping(db, ctx.scope, "project", p.id))!;
   const tx = <T>(fn: (t: Tx) => Promise<T>) => db.$transaction(fn, { timeout: 120_000 });
   const steps: Step[] = [
@@ -99,15 +126,24 @@ function planProject(client: SourceClient, ctx: Ctx, p: SProject, envs: SEnviron
       features: await loadMappings(db, ctx.scope, "feature"),
     });
     steps.push(
-      { key: `environment:${e.id}`, run: async () => void (await tx(async (t) => importEnvironment(t, ctx, await projectId(), e))) },
+      {
+        key: `environment:${e.id}`,
+        run: async () => void (await tx(async (t) => importEnvironment(t, ctx, await projectId(), e))),
+      },
       {
         key: `states:${e.id}`,
         run: async () => {
-          const states = await client.list<SFeatureState>(`/api/v1/features/featurestates/?environment=${e.id}`);
+          const states = await client.list<SFeatureState>(
+            `/api/v1/features/featurestates/?environment=${e.id}`,
+          );
           const withSegments = [...new Set(states.filter((s) => s.feature_segment).map((s) => s.feature))];
           const links: SFeatureSegment[] = [];
           for (const feature of withSegments) {
-            links.push(...(await client.list<SFeatureSegment>(`/api/v1/features/feature-segments/?environment=${e.id}&feature=${feature}`)));
+            links.push(
+              ...(await client.list<SFeatureSegment>(
+                `/api/v1/features/feature-segments/?environment=${e.id}&feature=${feature}`,
+              )),
+            );
           }
           const target = await envTarget();
           await tx(async (t) => {
@@ -126,27 +162,53 @@ function planProject(client: SourceClient, ctx: Ctx, p: SProject, envs: SEnviron
       {
         key: `identities:${e.id}`,
         run: async () => {
-          const edge = options.identities === "edge" || (options.identities !== "core" && p.use_edge_identities === true);
+          const edge =
+            options.identities === "edge" ||
+            (options.identities !== "core" && p.use_edge_identities === true);
           await importIdentities(client, ctx, e, await envTarget(), edge);
         },
       },
-      { key: `keys:${e.id}`, run: async () => importServerKeys(client, ctx, e, (await envTarget()).environmentId) },
+      {
+        key: `keys:${e.id}`,
+        run: async () => importServerKeys(client, ctx, e, (await envTarget()).environmentId),
+      },
     );
   }
   return steps;
 }
 
-export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
-  const client = createSourceClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, guard: options.guard });
+/** Checks the source answers for the key, and opens (or reopens) the run. */
+export async function prepareImport(options: ImportOptions) {
+  const client = createSourceClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    guard: options.guard,
+  });
   const sourceOrg = await resolveSourceOrganisation(client, options.sourceOrganisationId);
   const source = sourceName(client.baseUrl, sourceOrg);
   const run = await openRun(options.organisationId, source);
+  return { client, sourceOrg, source, runId: run.id };
+}
+
+export type PreparedImport = Awaited<ReturnType<typeof prepareImport>>;
+
+export function executeImport(prepared: PreparedImport, options: ImportOptions): Promise<ImportOutcome> {
   return runAsActor(options.actorUserId ? { userId: options.actorUserId } : undefined, () =>
-    continueRun(client, options, run.id, source, sourceOrg),
+    continueRun(prepared.client, options, prepared.runId, prepared.source, prepared.sourceOrg),
   );
 }
 
-async function continueRun(client: SourceClient, options: ImportOptions, runId: number, source: string, sourceOrg: number) {
+export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
+  return executeImport(await prepareImport(options), options);
+}
+
+async function continueRun(
+  client: SourceClient,
+  options: ImportOptions,
+  runId: number,
+  source: string,
+  sourceOrg: number,
+) {
   const run = await db.importRun.findUniqueOrThrow({ where: { id: runId } });
   const report = parseReport(run.report);
   const done = new Set<string>(JSON.parse(run.done) as string[]);
@@ -177,7 +239,10 @@ async function continueRun(client: SourceClient, options: ImportOptions, runId: 
     return { runId, status: "DONE", report, source };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.importRun.update({ where: { id: runId }, data: { status: "FAILED", error: message.slice(0, 2000), report: JSON.stringify(report) } });
+    await db.importRun.update({
+      where: { id: runId },
+      data: { status: "FAILED", error: message.slice(0, 2000), report: JSON.stringify(report) },
+    });
     throw error;
   }
 }
@@ -185,12 +250,24 @@ async function continueRun(client: SourceClient, options: ImportOptions, runId: 
 async function save(runId: number, done: Set<string>, total: number, report: ImportReport, status: string) {
   await db.importRun.update({
     where: { id: runId },
-    data: { done: JSON.stringify([...done]), stepsDone: done.size, stepsTotal: total, report: JSON.stringify(report), status },
+    data: {
+      done: JSON.stringify([...done]),
+      stepsDone: done.size,
+      stepsTotal: total,
+      report: JSON.stringify(report),
+      status,
+    },
   });
 }
 
 async function auditRun(organisationId: number, runId: number, log: string) {
   await db.$transaction((tx) =>
-    recordAudit(tx, { type: "ORGANISATION", log, object: { id: organisationId }, scope: { organisationId }, after: { importRun: runId } }),
+    recordAudit(tx, {
+      type: "ORGANISATION",
+      log,
+      object: { id: organisationId },
+      scope: { organisationId },
+      after: { importRun: runId },
+    }),
   );
 }

@@ -13,7 +13,10 @@ function candidates(c: SCondition): SScalar[] {
   const raw = c.value ?? "";
   switch (c.operator) {
     case "IN":
-      return raw.split(",").slice(0, 2).map((v) => typed(v.trim()));
+      return raw
+        .split(",")
+        .slice(0, 2)
+        .map((v) => typed(v.trim()));
     case "MODULO": {
       const [divisor, remainder] = raw.split("|").map(Number);
       return Number.isFinite(divisor) && Number.isFinite(remainder) ? [remainder, remainder + 1] : [];
@@ -53,7 +56,10 @@ function walk(rules: SRule[], out: Map<string, SScalar[]>) {
 /** `count` trait sets: identity i takes, per property, the (i + property index)-th value or none. */
 export function sampleTraitSets(segments: { rules?: SRule[] }[], count: number): Record<string, SScalar>[] {
   const values = new Map<string, SScalar[]>();
-  walk(segments.flatMap((s) => s.rules ?? []), values);
+  walk(
+    segments.flatMap((s) => s.rules ?? []),
+    values,
+  );
   const properties = [...values.entries()];
   return Array.from({ length: count }, (_, i) => {
     const traits: Record<string, SScalar> = {};

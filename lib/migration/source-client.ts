@@ -29,7 +29,13 @@ export type SourceClient = {
 
 type Options = { baseUrl: string; apiKey: string; guard?: boolean };
 
-function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined, guard: boolean) {
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  guard: boolean,
+) {
   const lib = url.protocol === "https:" ? https : http;
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = lib.request(
@@ -46,16 +52,22 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
         res.on("data", (chunk: Buffer) => {
           size += chunk.length;
           if (size > SOURCE_MAX_BYTES) {
-            req.destroy(new SourceError(`Answer of ${url.pathname} is larger than ${SOURCE_MAX_BYTES} bytes`));
+            req.destroy(
+              new SourceError(`Answer of ${url.pathname} is larger than ${SOURCE_MAX_BYTES} bytes`),
+            );
             return;
           }
           chunks.push(chunk);
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", reject);
       },
     );
-    req.on("timeout", () => req.destroy(new SourceError(`No answer from ${url.host} in ${SOURCE_TIMEOUT_MS} ms`)));
+    req.on("timeout", () =>
+      req.destroy(new SourceError(`No answer from ${url.host} in ${SOURCE_TIMEOUT_MS} ms`)),
+    );
     req.on("error", (error) => reject(error instanceof SourceError ? error : new SourceError(error.message)));
     if (body !== undefined) req.write(body);
     req.end();
@@ -70,7 +82,8 @@ export function createSourceClient({ baseUrl, apiKey, guard = true }: Options): 
     // only its path and query are kept, so the credential goes to the base URL and nowhere else.
     const relative = path.startsWith("http") ? new URL(path) : null;
     const url = new URL(relative ? `${relative.pathname}${relative.search}` : path, `${base}/`);
-    if (!path.startsWith("http")) url.pathname = `${new URL(base).pathname.replace(/\/$/, "")}${path.split("?")[0]}`;
+    if (!path.startsWith("http"))
+      url.pathname = `${new URL(base).pathname.replace(/\/$/, "")}${path.split("?")[0]}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const res = await send(
       url,
@@ -80,7 +93,10 @@ export function createSourceClient({ baseUrl, apiKey, guard = true }: Options): 
       guard,
     );
     if (res.status < 200 || res.status >= 300) {
-      throw new SourceError(`${method} ${url.pathname} answered ${res.status}: ${res.text.slice(0, 200)}`, res.status);
+      throw new SourceError(
+        `${method} ${url.pathname} answered ${res.status}: ${res.text.slice(0, 200)}`,
+        res.status,
+      );
     }
     try {
       return (res.text ? JSON.parse(res.text) : null) as T;

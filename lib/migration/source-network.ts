@@ -31,7 +31,8 @@ export function sourceUrlRefusal(url: string): string | null {
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return "The URL must use http or https.";
   if (parsed.username || parsed.password) return "The URL must not contain credentials.";
   const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return refusalText(sourceAddressRefusal("127.0.0.1"));
+  if (host === "localhost" || host.endsWith(".localhost"))
+    return refusalText(sourceAddressRefusal("127.0.0.1"));
   return isIP(host) ? refusalText(sourceAddressRefusal(host)) : null;
 }
 

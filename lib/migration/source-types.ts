@@ -55,9 +55,20 @@ export type SFeature = {
   owners?: { email?: string }[];
   multivariate_options?: SOption[];
 };
-export type SCondition = { operator: string; property?: string | null; value?: string | null; description?: string | null };
+export type SCondition = {
+  operator: string;
+  property?: string | null;
+  value?: string | null;
+  description?: string | null;
+};
 export type SRule = { type: string; rules?: SRule[]; conditions?: SCondition[] };
-export type SSegment = { id: number; name: string; description?: string | null; feature?: number | null; rules?: SRule[] };
+export type SSegment = {
+  id: number;
+  name: string;
+  description?: string | null;
+  feature?: number | null;
+  rules?: SRule[];
+};
 export type SAllocation = { id?: number; multivariate_feature_option: number; percentage_allocation: number };
 export type SFeatureState = {
   id: number;
@@ -77,4 +88,10 @@ export type SIdentityOverride = {
   feature_state_value: SValueObject | SScalar;
   multivariate_feature_state_values?: SAllocation[];
 };
-export type SServerKey = { id: number; key: string; name: string; active?: boolean; expires_at?: string | null };
+export type SServerKey = {
+  id: number;
+  key: string;
+  name: string;
+  active?: boolean;
+  expires_at?: string | null;
+};

@@ -39,7 +39,13 @@ export type VerifyOptions = {
 const MAX_DIFFERENCES = 1000;
 type Flag = { feature: { name: string }; enabled: boolean; feature_state_value: unknown };
 
-function compareFlags(into: Difference[], environment: string, identity: string | null, expected: Flag[], got: Flag[]) {
+function compareFlags(
+  into: Difference[],
+  environment: string,
+  identity: string | null,
+  expected: Flag[],
+  got: Flag[],
+) {
   const theirs = new Map(got.map((f) => [f.feature.name, f]));
   const ours = new Map(expected.map((f) => [f.feature.name, f]));
   const add = (d: Omit<Difference, "environment" | "identity">) => {
@@ -48,9 +54,15 @@ function compareFlags(into: Difference[], environment: string, identity: string 
   for (const [name, want] of ours) {
     const have = theirs.get(name);
     if (!have) add({ flag: name, expected: want, got: null, why: "missing in Ensign" });
-    else if (have.enabled !== want.enabled) add({ flag: name, expected: want.enabled, got: have.enabled, why: "enabled differs" });
+    else if (have.enabled !== want.enabled)
+      add({ flag: name, expected: want.enabled, got: have.enabled, why: "enabled differs" });
     else if (JSON.stringify(have.feature_state_value) !== JSON.stringify(want.feature_state_value)) {
-      add({ flag: name, expected: want.feature_state_value, got: have.feature_state_value, why: "value differs" });
+      add({
+        flag: name,
+        expected: want.feature_state_value,
+        got: have.feature_state_value,
+        why: "value differs",
+      });
     }
   }
   for (const name of theirs.keys()) {
@@ -58,20 +70,36 @@ function compareFlags(into: Difference[], environment: string, identity: string 
   }
 }
 
-async function identityFlags(client: SourceClient, key: string, identifier: string, traits?: Record<string, SScalar>) {
+async function identityFlags(
+  client: SourceClient,
+  key: string,
+  identifier: string,
+  traits?: Record<string, SScalar>,
+) {
   const headers = { "x-environment-key": key };
   const answer = traits
     ? await client.post<{ flags: Flag[] }>(
         "/api/v1/identities/",
-        { identifier, transient: true, traits: Object.entries(traits).map(([trait_key, trait_value]) => ({ trait_key, trait_value })) },
+        {
+          identifier,
+          transient: true,
+          traits: Object.entries(traits).map(([trait_key, trait_value]) => ({ trait_key, trait_value })),
+        },
         headers,
       )
-    : await client.get<{ flags: Flag[] }>(`/api/v1/identities/?identifier=${encodeURIComponent(identifier)}`, headers);
+    : await client.get<{ flags: Flag[] }>(
+        `/api/v1/identities/?identifier=${encodeURIComponent(identifier)}`,
+        headers,
+      );
   return answer.flags ?? [];
 }
 
 export async function verifyImport(options: VerifyOptions): Promise<VerifyResult> {
-  const source = createSourceClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, guard: options.guard });
+  const source = createSourceClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    guard: options.guard,
+  });
   const target = createSourceClient({ baseUrl: options.targetUrl, apiKey: "", guard: false });
   const sourceOrg = await resolveSourceOrganisation(source, options.sourceOrganisationId);
   const name = sourceName(source.baseUrl, sourceOrg);
@@ -87,7 +115,14 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
       const targetId = envMap.get(String(e.id));
       const env = targetId ? await db.environment.findUnique({ where: { id: targetId } }) : null;
       if (!env) {
-        diffs.push({ environment: e.name, identity: null, flag: "*", expected: "imported", got: null, why: "environment not imported" });
+        diffs.push({
+          environment: e.name,
+          identity: null,
+          flag: "*",
+          expected: "imported",
+          got: null,
+          why: "environment not imported",
+        });
         continue;
       }
       result.environments++;
@@ -109,7 +144,7 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         compareFlags(diffs, e.name, identifier, w, h);
       });
       result.identities += identities.length;
-      await mapLimit(samples, SOURCE_CONCURRENCY, async (traits, ) => {
+      await mapLimit(samples, SOURCE_CONCURRENCY, async (traits) => {
         const identifier = `ensign-verify-${samples.indexOf(traits)}`;
         const [w, h] = await Promise.all([
           identityFlags(source, e.api_key, identifier, traits),

@@ -26,6 +26,8 @@ export const TAGS = {
     "Keys for tools (Terraform, CI): `Authorization: Api-Key <key>`, admin or scoped; shown once, stored hashed.",
   Invitations:
     "Invite people to an organisation by email or with a shareable link, and join through an invitation.",
+  "Moving to Ensign":
+    "Import an organisation live from Flagsmith's Admin API, and verify Ensign against it before switching SDKs over.",
   Health: "Liveness and readiness probes.",
 } as const;
 
