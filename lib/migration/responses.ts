@@ -11,11 +11,9 @@ export const ZImportRun = z
       .meta({ description: "INTERRUPTED and FAILED imports resume where they stopped when started again." }),
     steps_done: zInt("Steps finished."),
     steps_total: zInt("Steps planned (0 until planned)."),
-    report: z
-      .record(z.string(), z.unknown())
-      .meta({
-        description: "Import: copied, updated, skipped (with reasons), recreate. Verify: the differences.",
-      }),
+    report: z.record(z.string(), z.unknown()).meta({
+      description: "Import: copied, updated, skipped (with reasons), recreate. Verify: the differences.",
+    }),
     error: z.string().nullable().meta({ description: "Why the run failed; null otherwise." }),
     created_at: zDateTime("When the run started."),
     updated_at: zDateTime("When the run last saved its progress."),
