@@ -53,7 +53,7 @@ function walk(rules: SRule[], out: Map<string, SScalar[]>) {
   }
 }
 
-/** `count` trait sets: identity i takes, per property, the (i + property index)-th value or none. */
+/** `count` trait sets: identity i takes, per property p, value (i + p) mod (values + 1), the last meaning none. */
 export function sampleTraitSets(segments: { rules?: SRule[] }[], count: number): Record<string, SScalar>[] {
   const values = new Map<string, SScalar[]>();
   walk(
@@ -64,7 +64,7 @@ export function sampleTraitSets(segments: { rules?: SRule[] }[], count: number):
   return Array.from({ length: count }, (_, i) => {
     const traits: Record<string, SScalar> = {};
     properties.forEach(([property, list], p) => {
-      const pick = (i + p * (1 + (i % 3))) % (list.length + 1);
+      const pick = (i + p) % (list.length + 1);
       if (pick < list.length) traits[property] = list[pick];
     });
     return traits;

@@ -10,7 +10,7 @@ async function must(res: Promise<{ status: number; text: string; body: any }>, w
   return r.body;
 }
 
-const condition = (property: string, operator: string, value: string | null = null) => ({
+const condition = (property: string | null, operator: string, value: string | null = null) => ({
   property,
   operator,
   value,
@@ -61,7 +61,9 @@ export const SOURCE_SEGMENTS: { name: string; rules: unknown[] }[] = [
   },
   {
     name: "half",
-    rules: [{ type: "ALL", rules: [{ type: "ALL", conditions: [condition("", "PERCENTAGE_SPLIT", "50")] }] }],
+    rules: [
+      { type: "ALL", rules: [{ type: "ALL", conditions: [condition(null, "PERCENTAGE_SPLIT", "50")] }] },
+    ],
   },
 ];
 
