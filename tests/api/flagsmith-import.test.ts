@@ -153,18 +153,18 @@ describe("import from Flagsmith's Admin API", () => {
   });
 
   it("gives SDKs that use the old client key the same flags and identities", async () => {
+    const pick = (flags: { feature: { name: string }; enabled: boolean; feature_state_value: unknown }[]) =>
+      flags.map((f) => [f.feature.name, f.enabled, f.feature_state_value]).sort();
     for (const envKey of [src.envKey, src.prodKey]) {
       const want = await call("/api/v1/flags/", { baseUrl: source.url, envKey });
       const got = await call("/api/v1/flags/", { baseUrl: target.url, envKey });
-      const pick = (flags: { feature: { name: string }; enabled: boolean; feature_state_value: unknown }[]) =>
-        flags.map((f) => [f.feature.name, f.enabled, f.feature_state_value]).sort();
       expect(pick(got.body)).toEqual(pick(want.body));
     }
-    for (const identifier of ["core-user", "edge-user", "sdk-pro"]) {
+    for (const identifier of ["core-user", "edge-user", "sdk-pro", "sdk-free"]) {
       const ask = (baseUrl: string) =>
         call(`/api/v1/identities/?identifier=${identifier}`, { baseUrl, envKey: src.envKey });
       const [want, got] = await Promise.all([ask(source.url), ask(target.url)]);
-      expect(got.body.flags).toEqual(want.body.flags);
+      expect(pick(got.body.flags)).toEqual(pick(want.body.flags));
       expect(got.body.traits).toEqual(want.body.traits);
     }
   });
