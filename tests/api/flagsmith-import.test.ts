@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { rawQuery } from "../support/raw-query";
 import { seedSource, type Source } from "../support/flagsmith-source";
 import { startEnsign, type RunningEnsign } from "../support/server";
 
@@ -73,12 +74,19 @@ async function countInTarget() {
 }
 
 describe("import from Flagsmith's Admin API", () => {
-  it("refuses a caller without credentials (401), a non-admin (403) and an unknown organisation (404)", async () => {
+  it("refuses a caller without credentials (401), a member who is not an admin (403) and a foreign or unknown organisation (404)", async () => {
     const body = { url: source.url, api_key: src.apiKey };
     expect((await call(importPath(), { baseUrl: target.url, body })).status).toBe(401);
-    const other = await signUp(target.url);
-    const res = await call(importPath(), { baseUrl: target.url, token: other.token, body });
+    const member = await signUp(target.url);
+    await rawQuery(
+      targetDb.url,
+      `INSERT INTO "OrganisationUser" ("organisationId", "userId", "role") VALUES (${admin.organisationId}, ${member.id}, 'USER')`,
+    );
+    const res = await call(importPath(), { baseUrl: target.url, token: member.token, body });
     expect(res.status).toBe(403);
+    // Another organisation's admin learns nothing: as if it did not exist.
+    const stranger = await signUp(target.url);
+    expect((await call(importPath(), { baseUrl: target.url, token: stranger.token, body })).status).toBe(404);
     expect((await call(`/api/v1/organisations/999999/flagsmith-import/`, t({ body }))).status).toBe(404);
   });
 
