@@ -180,7 +180,11 @@ export async function seedSource(baseUrl: string): Promise<Source> {
   );
   const edgePath = `${env}/edge-identities/${edge.identity_uuid}`;
   await must(
-    call(`${edgePath}/update-traits/`, { ...o, method: "PUT", body: { trait_key: "email", trait_value: "x@corp.com" } }),
+    call(`${edgePath}/update-traits/`, {
+      ...o,
+      method: "PUT",
+      body: { trait_key: "email", trait_value: "x@corp.com" },
+    }),
     "edge trait",
   );
   await must(
