@@ -30,6 +30,8 @@ export const TAGS = {
     "Four-eyes approval: proposed flag changes of an environment and segment changes of a project, approved, rejected, commented and committed.",
   Invitations:
     "Invite people to an organisation by email or with a shareable link, and join through an invitation.",
+  "Moving to Ensign":
+    "Import an organisation live from Flagsmith's Admin API, and verify Ensign against it before switching SDKs over.",
   Health: "Liveness and readiness probes.",
 } as const;
 

@@ -24,7 +24,8 @@ export function buildEngineFeatureState(
   return {
     feature: { id: feature.id, name: feature.name, type: feature.type as "STANDARD" | "MULTIVARIATE" },
     enabled: state.enabled,
-    django_id: state.id,
+    // An imported state hashes as it did at its source (prisma/schema.prisma).
+    django_id: state.importedId ?? state.id,
     featurestate_uuid: state.uuid,
     feature_state_value: readValue(state),
     feature_segment: state.featureSegment ? { priority: state.featureSegment.priority } : null,
@@ -51,7 +52,7 @@ export function buildRule(rule: AnyRule): EngineRule {
 
 function buildSegment(segment: LoadedSegment, overrides: EngineFeatureState[]): EngineSegment {
   return {
-    id: segment.id,
+    id: segment.importedId ?? segment.id,
     name: segment.name,
     rules: segment.rules.filter((r) => r.parentRuleId === null).map((r) => buildRule(r as AnyRule)),
     feature_states: overrides,

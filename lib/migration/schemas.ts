@@ -1,0 +1,54 @@
+// Inputs of the Flagsmith import and verify endpoints.
+import { z } from "zod";
+import { pathParams, zId } from "@/lib/api/params";
+
+const source = {
+  url: z
+    .string()
+    .trim()
+    .url("Enter a valid URL.")
+    .max(500)
+    .describe("Base URL of the Flagsmith API, e.g. https://api.flagsmith.com"),
+  api_key: z
+    .string()
+    .trim()
+    .min(1, "This field may not be blank.")
+    .max(500)
+    .describe("An organisation API key of the source (never stored)"),
+  organisation: z
+    .int()
+    .positive()
+    .optional()
+    .describe("Id of the source organisation, when the key sees several"),
+};
+
+export const ZFlagsmithImportCreate = z.object({
+  ...source,
+  identities: z
+    .enum(["auto", "core", "edge"])
+    .optional()
+    .describe("Which identity API of the source to read (default auto)"),
+  stop_after: z.int().min(0).max(100_000).optional().describe("Stop after this many steps (to try a resume)"),
+});
+export type TFlagsmithImportCreate = z.infer<typeof ZFlagsmithImportCreate>;
+
+export const ZFlagsmithVerifyCreate = z.object({
+  ...source,
+  sample: z
+    .int()
+    .min(0)
+    .max(500)
+    .optional()
+    .describe("How many identities to generate from segment conditions (default 20)"),
+  interval_minutes: z
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .optional()
+    .describe(
+      "Repeat the verification at this interval, in this server process, until the next request without it",
+    ),
+});
+export type TFlagsmithVerifyCreate = z.infer<typeof ZFlagsmithVerifyCreate>;
+
+export const ZMigrationParams = pathParams({ organisationId: zId });
