@@ -6,7 +6,7 @@
 // one tool: its method and path from openapi.json, and what its response schema names.
 //
 // The catalogue (docs/docs/integrating-with-flagsmith/_mcp-tool-catalogue*.md), 53 tools:
-// supported and replayed here (30):
+// supported and replayed here (37):
 //   list_organizations, list_projects_in_organization, get_project, update_project,
 //   list_environments, list_project_environments, list_organization_groups,
 //   list_organization_invites, create_organization_invite, list_project_features,
@@ -15,22 +15,20 @@
 //   delete_feature_multivariate_option, list_project_segments, create_project_segment,
 //   get_project_segment, update_project_segment, create_segment_override,
 //   list_feature_segments, update_feature_state, update_environment_feature_state,
-//   delete_feature_segment, get_environment_feature_versions (by environment key here; by the
-//   integer id is issue 27 item 4, another branch)
+//   delete_feature_segment, get_environment_feature_versions (by environment key and by the
+//   integer id), get_feature_code_references, get_feature_evaluation_data,
+//   get_feature_lifecycle_counts, create_environment_feature_change_request,
+//   list_environment_change_requests, list_project_change_requests
 // not supported (and why):
 //   - v2 feature versioning (create/publish_environment_feature_version, *_version_state[s]):
 //     Ensign has no v2 versioning, environments answer use_v2_feature_versioning: false, and the
 //     catalogue says these tools apply only where it is true.
-//   - change requests (create_environment_feature_change_request, list_*_change_requests):
-//     another branch builds them.
 //   - experiments and metrics (list/create/get/update_experiment, get_experiment_exposures,
 //     get_experiment_results, list/create/get/update_metric): not an Ensign feature.
 //   - release pipelines (list_project_release_pipelines, get_release_pipeline,
 //     add_feature_to_release_pipeline), roles (list_organization_roles), feature health
 //     (get_feature_health_events), external resources (get_feature_external_resources):
 //     Flagsmith enterprise features Ensign does not have.
-//   - code references, evaluation data, lifecycle counts (get_feature_code_references,
-//     get_feature_evaluation_data, get_feature_lifecycle_counts): issue 27 item 5, another branch.
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, seed, unique, type Seeded } from "../support/api";
 import { equalsRules } from "../support/fixtures";
@@ -305,5 +303,108 @@ describe("Flagsmith MCP server tools, in catalogue order of a session", () => {
       `/api/v1/features/feature-segments/?environment=${s.environmentId}&feature=${ids.feature}`,
     );
     expect(list.body.results).toEqual([]);
+  });
+});
+
+// The tools whose routes came with code references (issue 27 item 5), integer environment ids
+// (item 4) and change requests (issue 29); paths, parameters and required fields from the same
+// mcp/src/flagsmith_mcp/openapi.json.
+describe("Flagsmith MCP server tools: versions by id, code references, evaluations, lifecycle, change requests", () => {
+  it("get_environment_feature_versions by the integer environment id", async () => {
+    const res = await tool(
+      "GET",
+      `/api/v1/environments/${s.environmentId}/features/${ids.feature}/versions/`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results.length).toBeGreaterThan(0);
+    expect(res.body.results[0]).toMatchObject({ uuid: expect.any(String) });
+  });
+
+  it("get_feature_code_references: GET /api/v1/projects/{project_pk}/features/{feature_pk}/code-references/", async () => {
+    const feature = await tool("GET", `/api/v1/projects/${s.projectId}/features/${ids.feature}/`);
+    const upload = await tool("POST", `/api/v1/projects/${s.projectId}/code-references/`, {
+      repository_url: "https://github.com/acme/mcp",
+      vcs_provider: "github",
+      revision: "abc123",
+      code_references: [{ feature_name: feature.body.name, file_path: "src/app.ts", line_number: 7 }],
+    });
+    expect(upload.status, upload.text).toBe(201);
+    const res = await tool("GET", `/api/v1/projects/${s.projectId}/features/${ids.feature}/code-references/`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        repository_url: "https://github.com/acme/mcp",
+        vcs_provider: "github",
+        revision: "abc123",
+        last_successful_repository_scanned_at: expect.any(String),
+        last_feature_found_at: expect.any(String),
+        code_references: [expect.objectContaining({ file_path: "src/app.ts", line_number: 7 })],
+      }),
+    ]);
+  });
+
+  it("get_feature_evaluation_data: GET /api/v1/projects/{project_pk}/features/{id}/evaluation-data/", async () => {
+    const feature = await tool("GET", `/api/v1/projects/${s.projectId}/features/${ids.feature}/`);
+    const sent = await call("/api/v1/analytics/flags/", {
+      envKey: s.envKey,
+      body: { [feature.body.name]: 5 },
+    });
+    expect(sent.status).toBe(200);
+    const res = await tool(
+      "GET",
+      `/api/v1/projects/${s.projectId}/features/${ids.feature}/evaluation-data/?environment_id=${s.environmentId}&period=7`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual([{ day: expect.any(String), count: 5, labels: expect.any(Object) }]);
+  });
+
+  it("get_feature_lifecycle_counts: GET /api/v1/environments/{environment_pk}/feature-lifecycle-counts/", async () => {
+    const res = await tool("GET", `/api/v1/environments/${s.environmentId}/feature-lifecycle-counts/`);
+    expect(res.status, res.text).toBe(200);
+    for (const key of ["new", "live", "stale", "permanent", "needs_monitoring", "to_remove"]) {
+      expect(res.body[key], key).toEqual(expect.any(Number));
+    }
+  });
+
+  it("create_environment_feature_change_request: POST /api/v1/environments/{key}/create-change-request/", async () => {
+    const res = await tool("POST", `/api/v1/environments/${s.envKey}/create-change-request/`, {
+      title: "Turn it off",
+      description: "via MCP",
+      feature_states: [{ feature: ids.feature, enabled: false }],
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      title: "Turn it off",
+      feature_states: [expect.objectContaining({ feature: ids.feature, enabled: false })],
+      committed_at: null,
+      approvals: expect.any(Array),
+      group_assignments: expect.any(Array),
+    });
+    ids.changeRequest = res.body.id;
+  });
+
+  it("list_environment_change_requests: GET /api/v1/environments/{key}/list-change-requests/", async () => {
+    const res = await tool(
+      "GET",
+      `/api/v1/environments/${s.envKey}/list-change-requests/?committed=false&feature_id=${ids.feature}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({
+        id: ids.changeRequest,
+        title: "Turn it off",
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        committed_at: null,
+        committed_by: null,
+      }),
+    ]);
+  });
+
+  it("list_project_change_requests: GET /api/v1/projects/{project_pk}/change-requests/", async () => {
+    const res = await tool("GET", `/api/v1/projects/${s.projectId}/change-requests/?committed=false`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ count: 0, results: [] });
   });
 });
