@@ -6,7 +6,7 @@
 // one tool: its method and path from openapi.json, and what its response schema names.
 //
 // The catalogue (docs/docs/integrating-with-flagsmith/_mcp-tool-catalogue*.md), 53 tools:
-// supported and replayed here (37):
+// supported and replayed here (33):
 //   list_organizations, list_projects_in_organization, get_project, update_project,
 //   list_environments, list_project_environments, list_organization_groups,
 //   list_organization_invites, create_organization_invite, list_project_features,
