@@ -86,3 +86,16 @@ export class ChangeRequestsEnabledError extends ConflictError {
     });
   }
 }
+
+/**
+ * 409, the segment counterpart of ChangeRequestsEnabledError: a direct change of a segment in a
+ * project whose segment changes go through change requests (its `minimum_change_request_approvals`).
+ */
+export class SegmentChangeRequestsEnabledError extends ConflictError {
+  constructor() {
+    super({
+      detail: "Cannot update segments in a project with change requests enabled.",
+      code: "change_requests_enabled",
+    });
+  }
+}

@@ -126,6 +126,8 @@ export async function commitProjectRequest(
         reason: "CHANGE_REQUEST",
         log: `Segment updated by change request #${cr.id}: ${proposed.name}`,
         fields: { name: proposed.name, description: proposed.description ?? null },
+        // The one writer allowed past the project's change request gate.
+        bypassChangeRequests: true,
       });
     }
     await touchEnvironments({ projectId: cr.projectId }, tx);

@@ -1,5 +1,7 @@
 // Segments of a project: create, list, read, replace or patch, delete. Every write runs in
 // one transaction with its rule tree and bumps the revision of the project's environments.
+// In a project with change requests on, PUT/PATCH is refused (409, in beginSegmentWrite);
+// creating and deleting a segment are not, as in Flagsmith, which guards only updates.
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
@@ -11,7 +13,7 @@ import { requireProject } from "@/lib/organisations/access";
 import { replaceRules, createRules, segmentInclude } from "./rules";
 import type { TSegmentCreate, TSegmentListQuery, TSegmentPatch } from "./schemas";
 import { serializeSegment } from "./serializers";
-import { keepSegmentVersion, rulesDiffer } from "./versions";
+import { beginSegmentWrite, keepSegmentVersion, rulesDiffer } from "./versions";
 
 type Scope = { userId: number; projectId: number };
 
@@ -107,13 +109,16 @@ export async function getSegment(scope: Scope, segmentId: number) {
   return serializeSegment(await loadSegment(db, id));
 }
 
-/** PUT and PATCH: fields sent are changed; `rules`, when sent, replace the whole tree. */
+/**
+ * PUT and PATCH: fields sent are changed; `rules`, when sent, replace the whole tree. Refused
+ * (409) in a project with change requests on, by beginSegmentWrite, like every segment change.
+ */
 export async function updateSegment(scope: Scope, segmentId: number, input: TSegmentPatch) {
   const { id } = await requireSegment(scope, segmentId);
   checkProjectField(scope, input.project);
   const segment = await db.$transaction(async (tx) => {
+    const before = await beginSegmentWrite(tx, id);
     await checkSegmentFeature(tx, scope, input.feature);
-    const before = await loadSegment(tx, id);
     if (input.rules && rulesDiffer(before, input.rules))
       await keepSegmentVersion(tx, before, { authorId: scope.userId, reason: "UPDATED" });
     const served = await readServedChars(tx, scope.projectId);

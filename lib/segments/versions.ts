@@ -1,8 +1,12 @@
 // A segment's history: before its rules are replaced, the segment as it was is kept as a
 // version (1, 2, … per segment). Restoring a version replaces the rules again, so the state
 // it replaces is kept too and nothing is ever lost. applySegmentRules is the one way rules
-// change with history: PUT/PATCH, restore, and a committed change request all go through it.
-import { NotFoundError } from "@/lib/api/errors";
+// change with history: restore and a committed change request go through it.
+// beginSegmentWrite is the one gate of every change of an existing segment (PUT/PATCH, restore,
+// a committed change request): in a project with change requests on
+// (`minimum_change_request_approvals` set) it refuses the write with 409, unless the caller
+// passes `bypassChangeRequests`, which only the commit of an approved change request does.
+import { NotFoundError, SegmentChangeRequestsEnabledError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
@@ -19,6 +23,26 @@ type LoadedSegment = Awaited<ReturnType<typeof loadSegment>>;
 
 function loadSegment(tx: Tx, id: number) {
   return tx.segment.findUniqueOrThrow({ where: { id }, include: segmentInclude });
+}
+
+/** `bypassChangeRequests`: the write is an approved change request's (lib/change-requests). */
+export type SegmentWriteOptions = { bypassChangeRequests?: boolean };
+
+/**
+ * Loads a segment about to change, with its rules, inside the writer's transaction. Throws 409
+ * `change_requests_enabled` when the segment's project takes segment changes only through
+ * change requests, before anything is written.
+ */
+export async function beginSegmentWrite(tx: Tx, segmentId: number, options: SegmentWriteOptions = {}) {
+  const segment = await loadSegment(tx, segmentId);
+  if (!options.bypassChangeRequests) {
+    const project = await tx.project.findUniqueOrThrow({
+      where: { id: segment.projectId },
+      select: { minimumChangeRequestApprovals: true },
+    });
+    if (project.minimumChangeRequestApprovals !== null) throw new SegmentChangeRequestsEnabledError();
+  }
+  return segment;
 }
 
 /** The rule tree as the v1 API takes it, without row ids (new on every write). */
@@ -72,7 +96,8 @@ function auditView(segment: LoadedSegment) {
 /**
  * Replaces a segment's rules inside the caller's transaction, keeping the rules it replaces as
  * a version (when they differ), touching the project's environments and writing the audit
- * entry. What a committed segment change request calls to make its draft live.
+ * entry. What a restore and a committed segment change request (with `bypassChangeRequests`)
+ * call; refused like any segment write in a project with change requests on.
  */
 export async function applySegmentRules(
   tx: Tx,
@@ -84,9 +109,9 @@ export async function applySegmentRules(
     log?: string;
     /** Name and description to set with the rules (a restore brings them back too). */
     fields?: { name: string; description: string | null };
-  },
+  } & SegmentWriteOptions,
 ) {
-  const before = await loadSegment(tx, options.segmentId);
+  const before = await beginSegmentWrite(tx, options.segmentId, options);
   const changed =
     rulesDiffer(before, options.rules) ||
     (options.fields !== undefined &&
