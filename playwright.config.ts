@@ -71,6 +71,8 @@ export default defineConfig({
       ENSIGN_BCRYPT_ROUNDS: "4",
       // e2e/webhooks.spec.ts receives deliveries on 127.0.0.1.
       ENSIGN_WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+      // e2e/flagsmith-import.spec.ts imports from a second Ensign on 127.0.0.1.
+      ENSIGN_IMPORT_ALLOW_LOOPBACK: "true",
     },
   },
 });

@@ -12,6 +12,7 @@ export function OrganisationNav({ organisationId }: { organisationId: number }) 
     { href: paths.groups(organisationId), label: "Groups", exact: false },
     { href: paths.organisationPermissions(organisationId), label: "Permissions", exact: false },
     { href: paths.organisationApiKeys(organisationId), label: "API keys", exact: false },
+    { href: paths.flagsmithImport(organisationId), label: "Import from Flagsmith", exact: false },
   ];
   return (
     <nav aria-label="Organisation sections" className="flex flex-col gap-1">

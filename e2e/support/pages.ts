@@ -235,6 +235,13 @@ export const RECIPES: Record<string, Visit[]> = {
       ready: heading("API keys"),
     },
   ],
+  "/organisations/[organisationId]/flagsmith-import": [
+    {
+      name: "flagsmith-import",
+      path: (d) => `/organisations/${d.organisationId}/flagsmith-import/`,
+      ready: (page) => page.getByText("No import has run yet."),
+    },
+  ],
   "/join/[hash]": [
     {
       name: "join-email",

@@ -7,6 +7,7 @@ export const paths = {
   organisations: "/organisations/",
   organisation: (id: number) => `/organisations/${id}/`,
   organisationApiKeys: (id: number) => `/organisations/${id}/api-keys/`,
+  flagsmithImport: (id: number) => `/organisations/${id}/flagsmith-import/`,
   join: (hash: string) => `/join/${encodeURIComponent(hash)}/`,
   joinLink: (hash: string) => `/join/link/${encodeURIComponent(hash)}/`,
   project: (id: number) => `/projects/${id}/`,

@@ -108,6 +108,8 @@ export const urls = {
   environmentWebhooks: (key: string) => `${V1}/environments/${key}/webhooks/`,
   organisationWebhooks: (id: number) => `${V1}/organisations/${id}/webhooks/`,
   masterApiKeys: (id: number) => `${V1}/organisations/${id}/master-api-keys/`,
+  flagsmithImport: (id: number) => `${V1}/organisations/${id}/flagsmith-import/`,
+  flagsmithVerify: (id: number) => `${V1}/organisations/${id}/flagsmith-verify/`,
   masterApiKey: (id: number, prefix: string) => `${V1}/organisations/${id}/master-api-keys/${prefix}/`,
   webhookTest: `${V1}/webhooks/test/`,
   members: (organisation: number) => `${V1}/organisations/${organisation}/users/`,
