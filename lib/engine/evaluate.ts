@@ -100,10 +100,28 @@ function identityOverridesFor(input: EvaluateIdentityInput): Map<number, EngineF
 export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFlag[] {
   const { doc, identifier, traits } = input;
   const identityKey = getIdentityHashKey({ doc, identifier, identityId: input.identityId });
-  const identityOverrides = identityOverridesFor(input);
-  const segmentOverrides = pickSegmentOverrides(
-    getIdentitySegments({ doc, identifier, identityKey, traits }),
-  );
+  return resolveIdentityFlags({
+    doc,
+    identityKey,
+    identityOverrides: identityOverridesFor(input),
+    matchedSegments: getIdentitySegments({ doc, identifier, identityKey, traits }),
+  });
+}
+
+/**
+ * The second half of evaluateIdentityFlags, for callers that decide segment membership
+ * themselves (the blast radius shares it between two documents): the document's flags for an
+ * identity with the given hash key, identity overrides (by feature id, first per feature) and
+ * the document's segments the identity matched, in document order.
+ */
+export function resolveIdentityFlags(input: {
+  doc: EnvironmentDocument;
+  identityKey: string;
+  identityOverrides: Map<number, EngineFeatureState>;
+  matchedSegments: EngineSegment[];
+}): ResolvedFlag[] {
+  const { doc, identityKey, identityOverrides } = input;
+  const segmentOverrides = pickSegmentOverrides(input.matchedSegments);
 
   return doc.feature_states.map((defaultState): ResolvedFlag => {
     const feature = defaultState.feature;

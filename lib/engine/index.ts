@@ -15,6 +15,7 @@ export { chooseMultivariateValue, sortMultivariateValues, getMultivariateSeed } 
 export {
   evaluateEnvironmentFlags,
   evaluateIdentityFlags,
+  resolveIdentityFlags,
   filterFlagsForSdk,
   resolveHideDisabledFlags,
   generateTransientIdentifier,

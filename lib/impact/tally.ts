@@ -10,6 +10,7 @@ import {
   type FlagValue,
   type ResolvedFlag,
 } from "@/lib/engine";
+import { compileRestrictedPlan, evaluateRestricted, type RestrictedPlan } from "./restricted";
 
 export type ImpactIdentity = {
   id: number;
@@ -51,6 +52,8 @@ export type ImpactTally = {
   live: EnvironmentDocument;
   proposed: EnvironmentDocument;
   featureIds: Set<number>;
+  /** The documents cut down to the affected features; null to evaluate every flag (for comparison). */
+  plan: RestrictedPlan | null;
   maxExamples: number;
   maxChangesPerFeature: number;
   scanned: number;
@@ -72,6 +75,8 @@ export function createImpactTally(options: {
   featureIds: Set<number>;
   maxExamples?: number;
   maxChangesPerFeature?: number;
+  /** Evaluate only the affected features (the default); false evaluates every flag of both documents. */
+  restricted?: boolean;
 }): ImpactTally {
   const features: ImpactTally["features"] = new Map();
   for (const state of options.live.feature_states) {
@@ -83,6 +88,14 @@ export function createImpactTally(options: {
     live: options.live,
     proposed: options.proposed,
     featureIds: options.featureIds,
+    plan:
+      options.restricted === false
+        ? null
+        : compileRestrictedPlan({
+            live: options.live,
+            proposed: options.proposed,
+            featureIds: options.featureIds,
+          }),
     maxExamples: options.maxExamples ?? 3,
     maxChangesPerFeature: options.maxChangesPerFeature ?? 20,
     scanned: 0,
@@ -139,8 +152,11 @@ function evaluate(doc: EnvironmentDocument, identity: ImpactIdentity): ResolvedF
 /** Adds one identity to the tally. */
 export function tallyIdentity(tally: ImpactTally, identity: ImpactIdentity): void {
   tally.scanned += 1;
-  const before = evaluate(tally.live, identity);
-  const after = new Map(evaluate(tally.proposed, identity).map((f) => [f.feature.id, f]));
+  const flags = tally.plan
+    ? evaluateRestricted(tally.plan, identity)
+    : { before: evaluate(tally.live, identity), after: evaluate(tally.proposed, identity) };
+  const before = flags.before;
+  const after = new Map(flags.after.map((f) => [f.feature.id, f]));
   let changedAny = false;
   for (const flag of before) {
     const entry = tally.features.get(flag.feature.id);
