@@ -22,7 +22,7 @@ export const ZProposedStateAnswer = z
       .array(
         z.strictObject({
           multivariate_feature_option: zInt("Option id."),
-          percentage_allocation: z.number(),
+          percentage_allocation: z.number().meta({ description: "Percentage of identities served it." }),
         }),
       )
       .meta({ description: "Option allocations after the change." }),
@@ -105,7 +105,12 @@ export const ZProjectChangeRequest = z
   .meta({ id: "ProjectChangeRequest", description: "A change request of a project's segments." });
 
 export const ZChangeRequestSummary = z
-  .strictObject({ ...summary, environment_feature_versions: z.array(z.never()) })
+  .strictObject({
+    ...summary,
+    environment_feature_versions: z
+      .array(z.never())
+      .meta({ description: "Always empty (Flagsmith's v2 versioning)." }),
+  })
   .meta({ id: "ChangeRequestListItem", description: "A change request in a list." });
 
 export const ZChangeRequestPage = paged(ZChangeRequestSummary, "ChangeRequestPage", "change requests");

@@ -73,8 +73,19 @@ export type TChangeRequestUpdate = z.infer<typeof ZChangeRequestUpdate>;
 export const ZProposedSegment = z.object({
   id: z.int().optional().describe("Id of the segment to change (or give version_of)"),
   version_of: z.int().optional().describe("Id of the segment to change, as Flagsmith's dashboard sends it"),
-  name: z.string().trim().min(1).max(2000).optional(),
-  description: z.string().max(20000).nullable().optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .optional()
+    .describe("The segment's new name; its live one when absent"),
+  description: z
+    .string()
+    .max(20000)
+    .nullable()
+    .optional()
+    .describe("The segment's new description; its live one when absent"),
   rules: z.array(ZRuleInput).min(1).max(100).describe("The segment's new rules; they replace the live ones"),
 });
 export type TProposedSegment = z.infer<typeof ZProposedSegment>;

@@ -23,14 +23,20 @@ const stateFields = {
 
 export const ZFlagInEnvironment = z
   .strictObject({
-    environment_default: z.strictObject(stateFields),
-    segment_overrides: z.array(
-      z.strictObject({
-        segment: z.strictObject({ id: zInt("Id of the segment.") }),
-        priority: zInt("Evaluation order, 0 first."),
-        ...stateFields,
-      }),
-    ),
+    environment_default: z
+      .strictObject(stateFields)
+      .meta({ description: "What the flag serves to everyone no segment override matches." }),
+    segment_overrides: z
+      .array(
+        z.strictObject({
+          segment: z
+            .strictObject({ id: zInt("Id of the segment.") })
+            .meta({ description: "The segment the override is for." }),
+          priority: zInt("Evaluation order, 0 first."),
+          ...stateFields,
+        }),
+      )
+      .meta({ description: "The flag's segment overrides, by priority." }),
   })
   .meta({
     id: "FlagInEnvironment",

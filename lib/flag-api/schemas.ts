@@ -36,7 +36,9 @@ export const ZFlagUpdate = z.object({
   segment_overrides: z
     .array(
       z.object({
-        segment: z.object({ id: z.int().describe("Id of a segment of the feature's project.") }),
+        segment: z
+          .object({ id: z.int().describe("Id of a segment of the feature's project.") })
+          .describe("The segment the override is for."),
         priority: z.int().min(0).max(2147483647).optional().describe("Evaluation order, 0 first."),
         ...stateShape,
       }),

@@ -53,7 +53,9 @@ export const ZImpact = z
     features: z
       .array(
         z.strictObject({
-          feature: z.strictObject({ id: zInt("Id."), name: zText("Name.") }),
+          feature: z
+            .strictObject({ id: zInt("Id."), name: zText("Name.") })
+            .meta({ description: "The feature whose flag changes." }),
           identities_changed: zInt("Identities for which this flag changes."),
           changes: z.array(ZImpactChange).meta({ description: "By kind, most identities first." }),
           other_changes: zInt("Identities whose change is of a kind past the 20 listed."),

@@ -15,9 +15,9 @@ export const ZProject = z
     stale_flags_limit_days: zInt(
       "Days without a change after which a feature counts as stale (1-3650); see the features list's `is_stale`.",
     ),
-    minimum_change_request_approvals: zInt(
-      "Approvals a segment change request needs; null when segment change requests are off.",
-    ).nullable(),
+    minimum_change_request_approvals: z.int().nullable().meta({
+      description: "Approvals a segment change request needs; null when segment change requests are off.",
+    }),
     use_edge_identities: zBool("Always true: identities are also addressable as edge identities."),
     enable_dynamo_db: zBool("Always true; kept for Flagsmith clients that check it."),
     created_date: zDateTime("When the project was created."),

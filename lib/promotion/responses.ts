@@ -30,10 +30,13 @@ const ZOverride = z.strictObject({
 const ZDefaultPart = z.enum(DEFAULT_PARTS);
 
 export const ZPromotionPartOut = z.union([
-  z.strictObject({ feature: zInt("Id of the feature."), part: ZDefaultPart }),
   z.strictObject({
     feature: zInt("Id of the feature."),
-    part: z.literal("segment_override"),
+    part: ZDefaultPart.meta({ description: "Which part of the environment default to copy." }),
+  }),
+  z.strictObject({
+    feature: zInt("Id of the feature."),
+    part: z.literal("segment_override").meta({ description: "Copy one segment override." }),
     segment: zInt("Id of the segment."),
   }),
 ]);
@@ -49,11 +52,13 @@ export const ZPromotionPreviewResult = z
           id: zInt("Id of the feature."),
           name: zText("Name of the feature."),
           differs: zBool("Whether anything differs."),
-          environment_default: z.strictObject({
-            source: ZState.nullable(),
-            target: ZState.nullable(),
-            changes: z.array(ZDefaultPart).meta({ description: "The fields that differ." }),
-          }),
+          environment_default: z
+            .strictObject({
+              source: ZState.nullable().meta({ description: "The source environment's default." }),
+              target: ZState.nullable().meta({ description: "The target environment's default." }),
+              changes: z.array(ZDefaultPart).meta({ description: "The fields that differ." }),
+            })
+            .meta({ description: "The environment defaults side by side." }),
           segment_overrides: z
             .array(
               z.strictObject({
@@ -63,8 +68,8 @@ export const ZPromotionPreviewResult = z
                   description:
                     "added: only the source has it (promoting creates it); removed: only the target has it (promoting deletes it).",
                 }),
-                source: ZOverride.nullable(),
-                target: ZOverride.nullable(),
+                source: ZOverride.nullable().meta({ description: "The override in the source, if any." }),
+                target: ZOverride.nullable().meta({ description: "The override in the target, if any." }),
                 changes: z
                   .array(z.enum(["priority", ...DEFAULT_PARTS]))
                   .meta({ description: "What differs, for a changed override." }),

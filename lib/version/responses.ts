@@ -12,8 +12,8 @@ export const ZVersionInfo = z
     has_email_provider: z
       .boolean()
       .meta({ description: "Whether invitation emails are sent (SMTP configured)." }),
-    is_enterprise: z.literal(false),
-    is_saas: z.literal(false),
+    is_enterprise: z.literal(false).meta({ description: "Always false: Ensign has no enterprise edition." }),
+    is_saas: z.literal(false).meta({ description: "Always false: Ensign is self-hosted." }),
     self_hosted_data: z
       .strictObject({
         has_users: z.boolean().meta({ description: "Whether any account exists yet." }),
