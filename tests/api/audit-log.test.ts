@@ -24,6 +24,11 @@ type Recipe = (s: Seeded, method: string) => Promise<Request>;
 
 /** Account routes change the caller's own session or profile, not the organisation's data. */
 const NOT_AUDITED = new Set([
+  // Start a background run against a Flagsmith source (none is reachable in this walk). The
+  // import run records "Import from Flagsmith started/completed" itself (lib/migration/run-import.ts);
+  // a verification only reads both sides and keeps its report.
+  "POST /api/v1/organisations/{organisationId}/flagsmith-import/",
+  "POST /api/v1/organisations/{organisationId}/flagsmith-verify/",
   "POST /api/v1/auth/logout/",
   "POST /api/v1/auth/token/",
   "DELETE /api/v1/auth/token/",

@@ -33,6 +33,7 @@ describe("GET /api/v1/organisations/{id}/projects/", () => {
         "enable_realtime_updates",
         "hide_disabled_flags",
         "id",
+        "minimum_change_request_approvals",
         "name",
         "organisation",
         "prevent_flag_defaults",
