@@ -29,6 +29,12 @@ import { PromoteDialog, type PromoteRequest } from "./promote-dialog";
 const PAGE_SIZE = 50;
 
 /** Every feature × the chosen environments: what each serves by default, differences marked. */
+/** Whether a feature's promotion diff differs in what the compared states do not show. */
+const beyondStates = (diff: FeatureDiff | undefined) =>
+  diff !== undefined &&
+  (diff.environment_default.changes.includes("weights") ||
+    diff.segment_overrides.some((o) => o.status !== "unchanged"));
+
 export function ComparePage({ projectId }: { projectId: number }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -90,7 +96,9 @@ export function ComparePage({ projectId }: { projectId: number }) {
       .map((r) => ({
         ...r,
         feature: features.results.find((f) => f.id === r.featureId)!,
-        differs: r.differs || (diffs ?? []).some((d) => d.get(r.featureId)?.differs),
+        // On/off and values come from the states above (re-read after every copy); the
+        // promotion diff adds what they lack: weights and segment overrides.
+        differs: r.differs || (diffs ?? []).some((d) => beyondStates(d.get(r.featureId))),
       }))
       .filter((r) => !onlyDiffs || r.differs);
   }, [features, states, search, onlyDiffs, diffs]);
