@@ -37,6 +37,15 @@ api_runs_side_by_side() {
     [ "$s" = 0 ] || status=$s
     i=$((i + 1))
   done
+  # The logs are long and a CI view may show only their end: repeat what failed, per database.
+  for db in "$@"; do
+    if grep -qE '(FAIL|×) ' "$logs/$db.log"; then
+      echo "---- what failed on $db"
+      sed 's/\x1b\[[0-9;]*m//g' "$logs/$db.log" | grep -E '^ *(FAIL|×) ' | sort -u | head -n 60
+      echo "---- the first failures' messages on $db"
+      sed 's/\x1b\[[0-9;]*m//g' "$logs/$db.log" | sed -n '/Failed Tests/,$p' | head -n 150
+    fi
+  done
   rm -rf "$logs"
   return "$status"
 }

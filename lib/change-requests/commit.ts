@@ -44,10 +44,12 @@ async function checkCommit(cr: LoadedChangeRequest, userId: number, input: TChan
   }
   const conflicts = await findConflicts(db, cr);
   if (conflicts.length && !(input.ignore_conflicts ?? cr.ignoreConflicts)) {
+    // Flagsmith's error shape (a message and a code); the conflicts themselves are on the
+    // request's own answer (`conflicts`), which the reviewer reads before committing.
     throw new ConflictError({
       detail:
         "The live state changed since this change request was written; commit with ignore_conflicts to overwrite it.",
-      conflicts,
+      code: "change_request_conflicts",
     });
   }
 }

@@ -130,6 +130,11 @@ export const ZChangeRequestComments = z.array(ZChangeRequestComment).meta({ desc
 export const ZConflictBody = z
   .strictObject({
     detail: zText("Why the commit was refused."),
-    conflicts: z.array(ZConflict).optional().meta({ description: "The live changes in the way." }),
+    code: z
+      .literal("change_request_conflicts")
+      .optional()
+      .meta({
+        description: "Present when live changes are in the way; the request's `conflicts` lists them.",
+      }),
   })
   .meta({ id: "ChangeRequestConflict", description: "A commit refused: committed already, or conflicts." });

@@ -27,7 +27,10 @@ export const POST = withApi(
         400: ok("Invalid body, or a rule refuses the action (`{detail}`).", ZBadRequest),
         403: forbidden("The caller lacks UPDATE_FEATURE_STATE, or is not an assigned reviewer"),
         404: notFound("The change request"),
-        409: ok("Committed already, or conflicts with the live state (`conflicts`).", ZConflictBody),
+        409: ok(
+          "Committed already, or conflicts with the live state (`code`: `change_request_conflicts`; the request lists them).",
+          ZConflictBody,
+        ),
       },
     },
   },

@@ -25,7 +25,10 @@ export const POST = withApi(
           "The caller lacks MANAGE_PROJECT_LEVEL_CHANGE_REQUESTS, or is not an assigned reviewer",
         ),
         404: notFound("The change request"),
-        409: ok("Committed already, or conflicts with the live state (`conflicts`).", ZConflictBody),
+        409: ok(
+          "Committed already, or conflicts with the live state (`code`: `change_request_conflicts`; the request lists them).",
+          ZConflictBody,
+        ),
       },
     },
   },
