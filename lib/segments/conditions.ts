@@ -20,6 +20,8 @@ const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 export const CONDITION_MESSAGES = {
   percentageSplit: "Percentage split value must be a number between 0 and 100.",
   modulo: 'Modulo value must be "divisor|remainder": two numbers and a divisor other than 0.',
+  moduloRemainder:
+    "The remainder must lie between 0 and the divisor (x modulo 3 is 0, 1 or 2): this condition could never match.",
   regex: "Enter a valid regular expression.",
   semver:
     'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.',
@@ -55,7 +57,12 @@ export function conditionValueError(operator: string, value: string): string | n
     case "MODULO": {
       const parts = value.split("|");
       if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return CONDITION_MESSAGES.modulo;
-      return Number(parts[0]) === 0 ? CONDITION_MESSAGES.modulo : null;
+      const [divisor, remainder] = parts.map(Number);
+      if (divisor === 0) return CONDITION_MESSAGES.modulo;
+      // Python's % takes the divisor's sign and stays within it (rounding can reach the divisor
+      // itself), so a remainder outside [0, divisor] is never the answer.
+      const [low, high] = divisor > 0 ? [0, divisor] : [divisor, 0];
+      return remainder < low || remainder > high ? CONDITION_MESSAGES.moduloRemainder : null;
     }
     case "REGEX": {
       const compiled = compilePythonRegex(value);
