@@ -5,6 +5,9 @@ import { z } from "zod";
 import { compilePythonRegex, REGEX_MAX_PROGRAM } from "@/lib/engine/python-regex";
 import { hasSemverSuffix, parseStrictSemver, SEMVER_SUFFIX } from "@/lib/engine/semver-compare";
 
+/** How deep rules nest (Flagsmith's SEGMENT_RULES_MAX_DEPTH); here so the dashboard can read it too. */
+export const SEGMENT_RULES_MAX_DEPTH = 2;
+
 const VALUELESS_OPERATORS: ReadonlySet<string> = new Set(["IS_SET", "IS_NOT_SET"]);
 // Operators that compare a string trait as a version when the value ends in ":semver".
 const SEMVER_OPERATORS: ReadonlySet<string> = new Set([
@@ -16,6 +19,9 @@ const SEMVER_OPERATORS: ReadonlySet<string> = new Set([
   "LESS_THAN_INCLUSIVE",
 ]);
 const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
+
+/** Whether a condition value reads as a number (what the engine compares numerically with a numeric trait). */
+export const isNumberText = (value: string) => NUMBER.test(value);
 
 export const CONDITION_MESSAGES = {
   percentageSplit: "Percentage split value must be a number between 0 and 100.",
