@@ -105,7 +105,7 @@ test("build 'plan = pro OR (country IN de,fr AND age >= 18)' and a NOT; it saves
       ],
     },
     {
-      type: "ALL",
+      type: "ANY",
       conditions: [],
       rules: [
         {
