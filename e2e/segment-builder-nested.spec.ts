@@ -1,6 +1,8 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, envPath, seed, type Seed } from "./support/api";
 import { fillCondition, startNewSegment } from "./support/segment-builder";
+import { expectFitsViewport, PHONE } from "./support/viewport";
 
 type Rule = {
   type: string;
@@ -227,3 +229,51 @@ test("a segment made through the API with NONE rules and nesting opens faithfull
   await expect(page.getByRole("link", { name: "Made by API" })).toBeVisible();
   expect(await segmentRules(page, s, created.body.id)).toEqual(rules);
 });
+
+// The a11y walk opens a plain segment; this is the builder with everything on: NOT pressed on a
+// group and a condition, a nested "none of" group, a text-comparison warning, a version.
+for (const theme of ["light", "dark"] as const) {
+  test(`the full builder passes axe and fits 390 px (${theme})`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, colorScheme: theme });
+    await context.addInitScript((choice) => window.localStorage.setItem("ensign:theme", choice), theme);
+    const page = await context.newPage();
+    try {
+      const s = await seed(context);
+      const cond = (property: string, operator: string, value: string) => ({ property, operator, value });
+      const created = await call<{ id: number }>(page.request, `/api/v1/projects/${s.projectId}/segments/`, {
+        token: s.token,
+        body: {
+          name: "Everything",
+          project: s.projectId,
+          rules: [
+            { type: "NONE", conditions: [], rules: [{ type: "ALL", conditions: [cond("a", "EQUAL", "1")] }] },
+            {
+              type: "ALL",
+              conditions: [cond("age", "GREATER_THAN", "eighteen"), cond("v", "LESS_THAN", "2.0.0:semver")],
+              rules: [
+                { type: "NONE", conditions: [cond("country", "IN", "us,ca")] },
+                { type: "NONE", conditions: [cond("x", "EQUAL", "1"), cond("y", "REGEX", "^a")] },
+              ],
+            },
+          ],
+        },
+      });
+      expect(created.status).toBe(201);
+      for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
+        await page.setViewportSize(viewport);
+        await page.goto(envPath(s, `segments/${created.body.id}`));
+        await expect(page.getByRole("region", { name: "Group 2.1" })).toBeVisible();
+        await expect(page.getByText(/^Compared as text: "eighteen"/)).toBeVisible();
+        await page.mouse.move(0, 0);
+        const results = await new AxeBuilder({ page }).include('[data-testid="rule-builder"]').analyze();
+        const report = results.violations.map(
+          (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+        expect(report, `${theme} ${viewport.width}`).toEqual([]);
+        if (viewport.width === PHONE.width) await expectFitsViewport(page, `segment builder (${theme})`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
