@@ -65,7 +65,7 @@ export function ConditionRow({
           />
         )}
       </div>
-      <div className="order-last grid min-w-0 basis-full gap-2 sm:order-none sm:flex-1 sm:basis-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)_minmax(0,1.4fr)] sm:items-start">
+      <div className="order-last grid min-w-0 basis-full gap-2 sm:order-none sm:flex-1 sm:basis-0 sm:grid-cols-[minmax(0,1fr)_minmax(0,11rem)_minmax(0,1.6fr)] sm:items-start">
         <div>
           {needsProperty(condition.operator) ? (
             <input

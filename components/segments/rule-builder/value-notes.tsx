@@ -4,6 +4,7 @@
 import { coerce, valid } from "semver";
 import {
   isSemverValue,
+  ORDERING_OPERATORS,
   SEMVER_OPERATORS,
   textComparisonWarning,
   withSemver,
@@ -17,7 +18,10 @@ const checkboxClass = "h-3.5 w-3.5 accent-indigo-600";
 export function ValueNotes({ condition, onChange }: ValueNotesProps) {
   const { operator, value } = condition;
   const warning = textComparisonWarning(condition);
-  const semver = SEMVER_OPERATORS.has(operator);
+  // Equality offers versions only for a value that looks like one ("1.2.0" = "1.2.0+build" as versions).
+  const semver =
+    SEMVER_OPERATORS.has(operator) &&
+    (ORDERING_OPERATORS.has(operator) || isSemverValue(value) || valid(value) !== null);
   const asVersion = semver && isSemverValue(value);
   const version = asVersion ? withSemver(value, false) : value;
   const suggestion = asVersion && !valid(version) ? coerce(version)?.version : undefined;
