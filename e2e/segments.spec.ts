@@ -61,27 +61,22 @@ test("build a segment of two AND groups of two OR conditions; the API gets the s
   await page.getByRole("button", { name: "Remove group 3" }).click();
   await expect(page.getByRole("region", { name: "Group 3" })).toHaveCount(0);
 
+  // Each top-level group is one top-level rule; all of them must match.
   const expected: Rule[] = [
     {
-      type: "ALL",
-      conditions: [],
-      rules: [
-        {
-          type: "ANY",
-          rules: [],
-          conditions: [
-            { property: "plan", operator: "EQUAL", value: "pro" },
-            { property: "plan", operator: "IN", value: "team,enterprise" },
-          ],
-        },
-        {
-          type: "ANY",
-          rules: [],
-          conditions: [
-            { property: "", operator: "PERCENTAGE_SPLIT", value: "30" },
-            { property: "user_id", operator: "MODULO", value: "2|1" },
-          ],
-        },
+      type: "ANY",
+      rules: [],
+      conditions: [
+        { property: "plan", operator: "EQUAL", value: "pro" },
+        { property: "plan", operator: "IN", value: "team,enterprise" },
+      ],
+    },
+    {
+      type: "ANY",
+      rules: [],
+      conditions: [
+        { property: "", operator: "PERCENTAGE_SPLIT", value: "30" },
+        { property: "user_id", operator: "MODULO", value: "2|1" },
       ],
     },
   ];
@@ -109,7 +104,7 @@ test("build a segment of two AND groups of two OR conditions; the API gets the s
     }));
   const savedRules = strip(saved.body.results[0].rules);
   // Flagsmith stores the property of a percentage split as sent; an empty string and null mean the same.
-  savedRules[0].rules[1].conditions[0].property ||= "";
+  savedRules[1].conditions[0].property ||= "";
   expect(savedRules).toEqual(expected);
 
   // Edit: the builder shows the saved groups, and a change is saved with PATCH.
@@ -126,7 +121,7 @@ test("build a segment of two AND groups of two OR conditions; the API gets the s
     `/api/v1/projects/${s.projectId}/segments/${saved.body.results[0].id}/`,
     { token: s.token },
   );
-  expect(edited.body.rules[0].rules[0].conditions[0].value).toBe("premium");
+  expect(edited.body.rules[0].conditions[0].value).toBe("premium");
 
   // Delete asks first.
   await page.getByRole("button", { name: "Delete Paying beta users" }).click();

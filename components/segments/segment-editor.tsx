@@ -19,14 +19,8 @@ import { api } from "@/lib/dashboard/api-client";
 import { ApiError, errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
 import { useSegment } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
-import {
-  apiConditionErrors,
-  draftIsValid,
-  fromApiRules,
-  newGroup,
-  toApiRules,
-  type GroupDraft,
-} from "@/lib/dashboard/segment-rules";
+import { newGroup, type GroupNode } from "@/lib/dashboard/segment-rules";
+import { apiConditionErrors, compileTree, draftIsValid, fromApiRules } from "@/lib/dashboard/segment-tree";
 import type { Segment } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { RuleBuilder } from "./rule-builder/rule-builder";
@@ -40,11 +34,12 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
   const permissions = useProjectPermissions(projectId);
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
-  const [groups, setGroups] = useState<GroupDraft[]>(() => (segmentId ? [] : [newGroup()]));
-  const [exact, setExact] = useState(true);
+  const [groups, setGroups] = useState<GroupNode[]>(() => (segmentId ? [] : [newGroup()]));
   const [loadedId, setLoadedId] = useState<number | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // Where each condition was in the body that was refused, to put the API's errors on it.
+  const [errorPaths, setErrorPaths] = useState(new Map<string, string>());
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   // Edited since loaded (or since the empty form of a new segment), and not yet saved.
@@ -56,25 +51,28 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
       const draft = fromApiRules(segment.rules);
       setName(segment.name);
       setDescription(segment.description ?? "");
-      setGroups(draft.groups.length ? draft.groups : [newGroup()]);
-      setExact(draft.exact);
+      setGroups(draft.length ? draft : [newGroup()]);
       setLoadedId(segment.id);
     }
   }, [segment, loadedId]);
 
+  const compiled = useMemo(() => compileTree(groups), [groups]);
   const body = useMemo(
     () => ({
       name: name.trim(),
       description: description.trim() || null,
       project: projectId,
       feature: segment?.feature ?? null,
-      rules: toApiRules(groups),
+      rules: compiled.rules,
     }),
-    [name, description, projectId, segment?.feature, groups],
+    [name, description, projectId, segment?.feature, compiled],
   );
   const apiErrors = useMemo(
-    () => (error instanceof ApiError ? apiConditionErrors(error.body) : new Map<string, string>()),
-    [error],
+    () =>
+      error instanceof ApiError
+        ? apiConditionErrors(error.body, errorPaths)
+        : new Map<string, Record<string, string>>(),
+    [error, errorPaths],
   );
   const fields = fieldErrors(error);
   const nameError = fields.name ?? (showErrors && !name.trim() ? "Enter a name." : undefined);
@@ -87,6 +85,7 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
     if (!name.trim() || !draftIsValid(groups)) return;
     setBusy(true);
     setError(null);
+    setErrorPaths(compiled.paths);
     try {
       if (segmentId) await api.patch<Segment>(urls.segment(projectId, segmentId), body);
       else await api.post<Segment>(urls.segmentsCreate(projectId), body);
@@ -162,9 +161,6 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
                 placeholder="Who is in it and why"
               />
             </Card>
-            {!exact && (
-              <ErrorMessage message="This segment has rules the visual builder cannot show (NONE rules or deeper nesting). Saving here replaces them with the groups below." />
-            )}
             {showErrors && !draftIsValid(groups) && (
               <ErrorMessage message="Fix the highlighted conditions first." />
             )}
@@ -176,11 +172,12 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
                 setGroups(next);
               }}
               showErrors={showErrors}
+              problems={compiled.problems}
               apiErrors={apiErrors}
             />
           </div>
           <div className="xl:sticky xl:top-20 xl:self-start">
-            <RulesPreview body={body} />
+            <RulesPreview body={body} groups={groups} />
           </div>
         </div>
       )}

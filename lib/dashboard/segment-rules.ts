@@ -1,8 +1,9 @@
-// The visual rule builder's model: AND groups (an ALL rule's nested rules) of OR
-// conditions (each an ANY rule), and its conversion to and from the API's rule tree.
+// The visual rule builder's model: top-level groups that must all match, each "all of" or
+// "any of" its conditions and nested groups, and NOT on a group or a condition. Conversion to
+// and from the API's rule tree is in segment-tree.ts.
 import { OPERATORS, type Operator } from "@/lib/engine/types";
-import { ZConditionCheck } from "@/lib/segments/conditions";
-import type { Condition, Rule } from "./types";
+import { SEMVER_SUFFIX } from "@/lib/engine/semver-compare";
+import { isNumberText, ZConditionCheck } from "@/lib/segments/conditions";
 
 export { OPERATORS, type Operator };
 
@@ -23,78 +24,68 @@ export const OPERATOR_LABELS: Record<Operator, string> = {
   MODULO: "modulo",
 };
 
-export type ConditionDraft = { key: string; property: string; operator: Operator; value: string };
-export type GroupDraft = { key: string; conditions: ConditionDraft[] };
+export type ConditionNode = {
+  kind: "condition";
+  key: string;
+  /** NOT: stored as a NONE rule holding just this condition. */
+  negated: boolean;
+  property: string;
+  operator: Operator;
+  value: string;
+  /** The user has seen that this comparison is made as text and keeps it. */
+  textConfirmed?: boolean;
+};
+export type GroupType = "ALL" | "ANY";
+export type GroupNode = {
+  kind: "group";
+  key: string;
+  type: GroupType;
+  /** NOT: "none of" for an ANY group (a NONE rule); a NONE rule around an ALL group. */
+  negated: boolean;
+  children: RuleNode[];
+};
+export type RuleNode = ConditionNode | GroupNode;
 
 let counter = 0;
 const nextKey = () => `k${++counter}`;
 
-export const newCondition = (): ConditionDraft => ({
+export const newCondition = (fields: Partial<Omit<ConditionNode, "kind" | "key">> = {}): ConditionNode => ({
+  kind: "condition",
   key: nextKey(),
+  negated: false,
   property: "",
   operator: "EQUAL",
   value: "",
+  ...fields,
 });
-export const newGroup = (): GroupDraft => ({ key: nextKey(), conditions: [newCondition()] });
+export const newGroup = (
+  type: GroupType = "ANY",
+  children: RuleNode[] = [newCondition()],
+  negated = false,
+): GroupNode => ({ kind: "group", key: nextKey(), type, negated, children });
 
 export const needsValue = (op: Operator) => op !== "IS_SET" && op !== "IS_NOT_SET";
 export const needsProperty = (op: Operator) => op !== "PERCENTAGE_SPLIT";
 
-function toApiCondition(c: ConditionDraft): Condition {
-  return {
-    property: needsProperty(c.operator) ? c.property.trim() : "",
-    operator: c.operator,
-    value: needsValue(c.operator) ? c.value : null,
-  };
-}
+/** Operators that compare numbers with a numeric trait, versions with ":semver", text otherwise. */
+export const ORDERING_OPERATORS: ReadonlySet<Operator> = new Set([
+  "GREATER_THAN",
+  "GREATER_THAN_INCLUSIVE",
+  "LESS_THAN",
+  "LESS_THAN_INCLUSIVE",
+]);
+/** Operators for which a value ending in ":semver" compares versions. */
+export const SEMVER_OPERATORS: ReadonlySet<Operator> = new Set([...ORDERING_OPERATORS, "EQUAL", "NOT_EQUAL"]);
 
-/** The rule tree the API receives: one ALL rule holding one ANY rule per group. */
-export function toApiRules(groups: GroupDraft[]): Rule[] {
-  return [
-    {
-      type: "ALL",
-      conditions: [],
-      rules: groups.map((g) => ({ type: "ANY", rules: [], conditions: g.conditions.map(toApiCondition) })),
-    },
-  ];
-}
-
-function fromApiCondition(c: Condition): ConditionDraft {
-  const operator = (OPERATORS as readonly string[]).includes(c.operator) ? (c.operator as Operator) : "EQUAL";
-  return { key: nextKey(), property: c.property ?? "", operator, value: c.value ?? "" };
-}
-
-/**
- * Groups for a stored tree. Every top-level rule must match, so a nested ANY rule is a
- * group, and each condition of an ALL rule is a group of its own. NONE rules (and ANY at
- * the top with nested rules) have no place in AND-of-OR: `exact` is false for them.
- */
-export function fromApiRules(rules: Rule[]): { groups: GroupDraft[]; exact: boolean } {
-  const groups: GroupDraft[] = [];
-  let exact = true;
-  const single = (c: Condition) => groups.push({ key: nextKey(), conditions: [fromApiCondition(c)] });
-  for (const top of rules) {
-    if (top.type === "ALL") {
-      (top.conditions ?? []).forEach(single);
-      for (const nested of top.rules ?? []) {
-        if (nested.type === "ANY" && (nested.conditions ?? []).length) {
-          groups.push({ key: nextKey(), conditions: nested.conditions.map(fromApiCondition) });
-        } else if (nested.type === "ALL") {
-          (nested.conditions ?? []).forEach(single);
-        } else if ((nested.conditions ?? []).length) {
-          exact = false;
-        }
-        if ((nested.rules ?? []).length) exact = false;
-      }
-    } else if (top.type === "ANY" && !(top.rules ?? []).length) {
-      if ((top.conditions ?? []).length)
-        groups.push({ key: nextKey(), conditions: top.conditions.map(fromApiCondition) });
-    } else {
-      exact = false;
-    }
-  }
-  return { groups, exact };
-}
+export const isSemverValue = (value: string) => value.endsWith(SEMVER_SUFFIX);
+export const withSemver = (value: string, on: boolean) =>
+  on
+    ? isSemverValue(value)
+      ? value
+      : `${value}${SEMVER_SUFFIX}`
+    : isSemverValue(value)
+      ? value.slice(0, -SEMVER_SUFFIX.length)
+      : value;
 
 const EMPTY_VALUE_MESSAGES: Partial<Record<Operator, string>> = {
   IN: "Add at least one value.",
@@ -105,9 +96,23 @@ const EMPTY_VALUE_MESSAGES: Partial<Record<Operator, string>> = {
 
 export const splitList = (value: string) => (value === "" ? [] : value.split(","));
 
+/**
+ * The warning for a comparison the user may not mean: "age > eighteen" compares as text (as
+ * Flagsmith does), so only a text trait can match, letter by letter. Null when there is none.
+ */
+export function textComparisonWarning(c: Pick<ConditionNode, "operator" | "value">): string | null {
+  if (!ORDERING_OPERATORS.has(c.operator) || c.value === "") return null;
+  if (isSemverValue(c.value) || isNumberText(c.value)) return null;
+  return `Compared as text: "${c.value}" is not a number, so only a text trait can match, letter by letter (as text "9" is greater than "10").`;
+}
+
+export const CONFIRM_TEXT_MESSAGE = "Confirm the comparison as text, or enter a number.";
+
+export type ConditionErrors = { property?: string; value?: string };
+
 /** What is wrong with one condition, per field; empty when it can be saved. */
-export function validateCondition(c: ConditionDraft): { property?: string; value?: string } {
-  const errors: { property?: string; value?: string } = {};
+export function validateCondition(c: ConditionNode): ConditionErrors {
+  const errors: ConditionErrors = {};
   if (needsProperty(c.operator) && !c.property.trim())
     errors.property = "Enter the trait this condition looks at.";
   if (!needsValue(c.operator)) return errors;
@@ -119,43 +124,16 @@ export function validateCondition(c: ConditionDraft): { property?: string; value
   const checked = ZConditionCheck.safeParse({ property: c.property, operator: c.operator, value: c.value });
   const issue = checked.success ? undefined : checked.error.issues.find((i) => i.path[0] === "value");
   if (issue) errors.value = issue.message;
+  else if (textComparisonWarning(c) && !c.textConfirmed) errors.value = CONFIRM_TEXT_MESSAGE;
   return errors;
 }
 
-export function draftIsValid(groups: GroupDraft[]): boolean {
-  return (
-    groups.length > 0 &&
-    groups.every(
-      (g) => g.conditions.length > 0 && g.conditions.every((c) => !Object.keys(validateCondition(c)).length),
-    )
+export function countConditions(rules: { conditions?: unknown[]; rules?: unknown[] }[]): number {
+  return rules.reduce(
+    (sum: number, r) => sum + (r.conditions?.length ?? 0) + countConditions((r.rules ?? []) as typeof rules),
+    0,
   );
 }
 
-/**
- * Field errors of the API's answer, placed on the conditions they are about: DRF nests
- * them as `rules[0].rules[group].conditions[index].field`.
- */
-export function apiConditionErrors(body: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  const top = (body as { rules?: unknown })?.rules;
-  if (!Array.isArray(top)) return out;
-  top.forEach((rule) => {
-    const nested = (rule as { rules?: unknown })?.rules;
-    if (!Array.isArray(nested)) return;
-    nested.forEach((group, g) => {
-      const conditions = (group as { conditions?: unknown })?.conditions;
-      if (!Array.isArray(conditions)) return;
-      conditions.forEach((condition, c) => {
-        if (!condition || typeof condition !== "object") return;
-        for (const [field, messages] of Object.entries(condition as Record<string, unknown>)) {
-          out.set(`${g}.${c}.${field}`, Array.isArray(messages) ? messages.join(" ") : String(messages));
-        }
-      });
-    });
-  });
-  return out;
-}
-
-export function countConditions(rules: Rule[]): number {
-  return rules.reduce((sum, r) => sum + (r.conditions?.length ?? 0) + countConditions(r.rules ?? []), 0);
-}
+export const countNodeConditions = (nodes: RuleNode[]): number =>
+  nodes.reduce((sum, n) => sum + (n.kind === "condition" ? 1 : countNodeConditions(n.children)), 0);

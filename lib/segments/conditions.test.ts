@@ -21,6 +21,12 @@ describe("conditionValueError", () => {
     ["MODULO", "2", CONDITION_MESSAGES.modulo],
     ["MODULO", "a|1", CONDITION_MESSAGES.modulo],
     ["MODULO", "2|1|0", CONDITION_MESSAGES.modulo],
+    ["MODULO", "-3|-1", null],
+    // Python's float % can round up to the divisor itself (-1e-20 % 1.0 == 1.0).
+    ["MODULO", "1|1", null],
+    ["MODULO", "3|4", CONDITION_MESSAGES.moduloRemainder],
+    ["MODULO", "3|-1", CONDITION_MESSAGES.moduloRemainder],
+    ["MODULO", "-3|1", CONDITION_MESSAGES.moduloRemainder],
     ["REGEX", "^[a-z]+@example\\.com$", null],
     ["REGEX", "(?i)admin", null],
     ["REGEX", "(?P<user>\\w+)@", null],

@@ -5,6 +5,9 @@ import { z } from "zod";
 import { compilePythonRegex, REGEX_MAX_PROGRAM } from "@/lib/engine/python-regex";
 import { hasSemverSuffix, parseStrictSemver, SEMVER_SUFFIX } from "@/lib/engine/semver-compare";
 
+/** How deep rules nest (Flagsmith's SEGMENT_RULES_MAX_DEPTH); here so the dashboard can read it too. */
+export const SEGMENT_RULES_MAX_DEPTH = 2;
+
 const VALUELESS_OPERATORS: ReadonlySet<string> = new Set(["IS_SET", "IS_NOT_SET"]);
 // Operators that compare a string trait as a version when the value ends in ":semver".
 const SEMVER_OPERATORS: ReadonlySet<string> = new Set([
@@ -17,9 +20,14 @@ const SEMVER_OPERATORS: ReadonlySet<string> = new Set([
 ]);
 const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 
+/** Whether a condition value reads as a number (what the engine compares numerically with a numeric trait). */
+export const isNumberText = (value: string) => NUMBER.test(value);
+
 export const CONDITION_MESSAGES = {
   percentageSplit: "Percentage split value must be a number between 0 and 100.",
   modulo: 'Modulo value must be "divisor|remainder": two numbers and a divisor other than 0.',
+  moduloRemainder:
+    "The remainder must lie between 0 and the divisor (x modulo 3 is 0, 1 or 2): this condition could never match.",
   regex: "Enter a valid regular expression.",
   semver:
     'Enter a version as MAJOR.MINOR.PATCH (such as 1.2.3 or 2.0.0-beta.1) before ":semver", or remove ":semver" to compare as text.',
@@ -55,7 +63,12 @@ export function conditionValueError(operator: string, value: string): string | n
     case "MODULO": {
       const parts = value.split("|");
       if (parts.length !== 2 || !parts.every((p) => NUMBER.test(p))) return CONDITION_MESSAGES.modulo;
-      return Number(parts[0]) === 0 ? CONDITION_MESSAGES.modulo : null;
+      const [divisor, remainder] = parts.map(Number);
+      if (divisor === 0) return CONDITION_MESSAGES.modulo;
+      // Python's % takes the divisor's sign and stays within it (rounding can reach the divisor
+      // itself), so a remainder outside [0, divisor] is never the answer.
+      const [low, high] = divisor > 0 ? [0, divisor] : [divisor, 0];
+      return remainder < low || remainder > high ? CONDITION_MESSAGES.moduloRemainder : null;
     }
     case "REGEX": {
       const compiled = compilePythonRegex(value);

@@ -3,12 +3,12 @@ import { pathParams, zId } from "@/lib/api/params";
 import { DB_INT_RANGE, isDbInt } from "@/lib/api/query-int";
 import { ZSizedPageQuery } from "@/lib/api/pagination";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
-import { checkCondition } from "./conditions";
+import { checkCondition, SEGMENT_RULES_MAX_DEPTH } from "./conditions";
 import { pythonStr } from "./python-str";
 import { LIMITS } from "@/lib/limits/limits";
 
 // Flagsmith's limits (SEGMENT_RULES_MAX_DEPTH, SEGMENT_RULES_CONDITIONS_LIMIT).
-export const SEGMENT_RULES_MAX_DEPTH = 2;
+export { SEGMENT_RULES_MAX_DEPTH };
 export const SEGMENT_CONDITIONS_LIMIT = LIMITS.conditionsPerSegment;
 export const DEPTH_MESSAGE = `Rules must not be nested more than ${SEGMENT_RULES_MAX_DEPTH} levels deep.`;
 

@@ -388,6 +388,26 @@ describe("segments: validation writes nothing", () => {
       },
     ],
     [
+      "modulo with a remainder the divisor never leaves",
+      {
+        name: "x",
+        rules: [{ type: "ALL", conditions: [{ property: "n", operator: "MODULO", value: "3|4" }] }],
+      },
+      {
+        rules: [
+          {
+            conditions: [
+              {
+                value: [
+                  "The remainder must lie between 0 and the divisor (x modulo 3 is 0, 1 or 2): this condition could never match.",
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    [
       "regex that does not compile",
       { name: "x", rules: [{ type: "ALL", conditions: [{ property: "e", operator: "REGEX", value: "(" }] }] },
       { rules: [{ conditions: [{ value: ["Enter a valid regular expression."] }] }] },

@@ -1,34 +1,34 @@
 "use client";
 // The value input that fits the operator: a percentage for PERCENTAGE_SPLIT, nothing for
-// IS_SET / IS_NOT_SET, divisor and remainder for MODULO, a list for IN, text otherwise.
+// IS_SET / IS_NOT_SET, divisor and remainder for MODULO, a list for IN, a number or a version for
+// the comparisons, text otherwise; and next to it why a value is refused or what it will do.
 import { inputClass } from "@/components/ui/field";
-import type { Operator } from "@/lib/dashboard/segment-rules";
+import { ORDERING_OPERATORS, type ConditionNode } from "@/lib/dashboard/segment-rules";
 import { ListValueInput } from "./list-value-input";
+import { ValueNotes } from "./value-notes";
 
 type ConditionValueInputProps = {
   id: string;
-  operator: Operator;
-  value: string;
-  onChange: (value: string) => void;
-  invalid?: boolean;
-  describedBy?: string;
+  condition: ConditionNode;
+  onChange: (next: ConditionNode) => void;
+  error?: string;
+  errorId: string;
 };
 
-export function ConditionValueInput({
-  id,
-  operator,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-}: ConditionValueInputProps) {
-  const common = { "aria-invalid": invalid || undefined, "aria-describedby": describedBy };
+export function ConditionValueInput({ id, condition, onChange, error, errorId }: ConditionValueInputProps) {
+  const { operator, value } = condition;
+  const setValue = (next: string) => onChange({ ...condition, value: next, textConfirmed: false });
+  const common = {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  let input: React.ReactNode;
   switch (operator) {
     case "IS_SET":
     case "IS_NOT_SET":
-      return <p className="py-1.5 text-sm text-zinc-400 italic dark:text-zinc-500">no value needed</p>;
+      return <p className="py-1.5 text-sm text-zinc-500 italic dark:text-zinc-400">no value needed</p>;
     case "PERCENTAGE_SPLIT":
-      return (
+      input = (
         <div className="flex items-center gap-2">
           <input
             id={id}
@@ -38,7 +38,7 @@ export function ConditionValueInput({
             step={1}
             aria-label="Percentage of identities (slider)"
             value={Number(value) || 0}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={(e) => setValue(e.target.value)}
             className="min-w-0 flex-1"
           />
           <div className="relative w-24 shrink-0">
@@ -46,7 +46,7 @@ export function ConditionValueInput({
               aria-label="Percentage of identities"
               inputMode="decimal"
               value={value}
-              onChange={(e) => onChange(e.target.value)}
+              onChange={(e) => setValue(e.target.value)}
               className={`${inputClass} pr-7 font-mono`}
               {...common}
             />
@@ -59,9 +59,10 @@ export function ConditionValueInput({
           </div>
         </div>
       );
+      break;
     case "MODULO": {
       const [divisor = "", remainder = ""] = value.split("|");
-      return (
+      input = (
         <div className="flex items-center gap-2">
           <input
             id={id}
@@ -69,7 +70,7 @@ export function ConditionValueInput({
             placeholder="divisor"
             inputMode="decimal"
             value={divisor}
-            onChange={(e) => onChange(`${e.target.value}|${remainder}`)}
+            onChange={(e) => setValue(`${e.target.value}|${remainder}`)}
             className={`${inputClass} font-mono`}
             {...common}
           />
@@ -81,41 +82,55 @@ export function ConditionValueInput({
             placeholder="remainder"
             inputMode="decimal"
             value={remainder}
-            onChange={(e) => onChange(`${divisor}|${e.target.value}`)}
+            onChange={(e) => setValue(`${divisor}|${e.target.value}`)}
             className={`${inputClass} font-mono`}
             {...common}
           />
         </div>
       );
+      break;
     }
     case "IN":
-      return (
+      input = (
         <ListValueInput
           id={id}
           label="Values"
           value={value}
-          onChange={onChange}
-          invalid={invalid}
-          describedBy={describedBy}
+          onChange={setValue}
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
         />
       );
-    default:
-      return (
+      break;
+    default: {
+      const ordering = ORDERING_OPERATORS.has(operator);
+      input = (
         <input
           id={id}
           aria-label="Value"
           value={value}
-          placeholder={
-            operator === "REGEX"
-              ? "^.+@example\\.com$"
-              : operator.startsWith("GREATER") || operator.startsWith("LESS")
-                ? "10, or 1.2.0:semver"
-                : "value"
+          inputMode={
+            ordering && !value.endsWith(":semver") && /^[\d.+-]*$/.test(value) ? "decimal" : undefined
           }
-          onChange={(e) => onChange(e.target.value)}
+          placeholder={
+            operator === "REGEX" ? "^.+@example\\.com$" : ordering ? "a number, such as 18" : "value"
+          }
+          onChange={(e) => setValue(e.target.value)}
           className={`${inputClass} ${operator === "REGEX" ? "font-mono" : ""}`}
           {...common}
         />
       );
+    }
   }
+  return (
+    <div>
+      {input}
+      {error && (
+        <p id={errorId} className="mt-1 text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <ValueNotes condition={condition} onChange={onChange} />
+    </div>
+  );
 }
