@@ -4,15 +4,35 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, type Seed } from "./support/api";
+import { expectFitsViewport, PHONE } from "./support/viewport";
 
 const loaded = { timeout: 30_000 };
 
 async function expectNoAxeViolations(page: Page, what: string) {
+  // Checked at rest: no control under the pointer (a hover colour is not what the page shows).
+  await page.mouse.move(0, 0);
   const results = await new AxeBuilder({ page }).analyze();
   const report = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(report, what).toEqual([]);
+}
+
+/** The filter lives in the URL: the box shows the new state once the page has navigated. */
+async function setArchivedOnly(page: Page, on: boolean) {
+  const box = page.getByLabel("Archived only");
+  await box.click();
+  await expect(page).toHaveURL(on ? /[?&]archived=1(&|$)/ : /^(?!.*[?&]archived=1)/);
+  await expect(box).toBeChecked({ checked: on });
+}
+
+/** Switches the theme in place, with transitions off so that axe reads the final colours. */
+async function switchTheme(page: Page, theme: "light" | "dark") {
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
+  await page.evaluate(
+    (choice) => document.documentElement.classList.toggle("dark", choice === "dark"),
+    theme,
+  );
 }
 
 async function featureBody(page: Page, s: Seed, id: number) {
@@ -48,14 +68,14 @@ test("a feature is archived and unarchived from its row, and the Archived only f
   await expect(rows.first()).toHaveAttribute("data-feature", "new_banner");
   expect((await featureBody(page, s, old.id)).is_archived).toBe(true);
 
-  await page.getByLabel("Archived only").check();
+  await setArchivedOnly(page, true);
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute("data-feature", "old_banner");
   await expect(rows.first().getByText("Archived", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Unarchive old_banner" }).click();
   await expect(rows).toHaveCount(0);
   expect((await featureBody(page, s, old.id)).is_archived).toBe(false);
-  await page.getByLabel("Archived only").uncheck();
+  await setArchivedOnly(page, false);
   await expect(rows).toHaveCount(2);
 });
 
@@ -102,14 +122,12 @@ test("bulk actions turn the selected features on and off, tag and archive them, 
   expect((await featureBody(page, s, ids.delta)).tags).toEqual([]);
 
   for (const theme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((choice) => window.localStorage.setItem("ensign:theme", choice), theme);
-    await page.evaluate(
-      (choice) => document.documentElement.classList.toggle("dark", choice === "dark"),
-      theme,
-    );
+    await switchTheme(page, theme);
     await expectNoAxeViolations(page, `features list with a selection, ${theme}`);
   }
+  await page.setViewportSize(PHONE);
+  await expectFitsViewport(page, "features list with a selection at 390 px");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Another session deletes bravo meanwhile: its archive fails, the others go through.
   const gone = await call(page.request, `/api/v1/projects/${s.projectId}/features/${ids.bravo}/`, {
@@ -127,7 +145,7 @@ test("bulk actions turn the selected features on and off, tag and archive them, 
   await expect(rows.first()).toHaveAttribute("data-feature", "delta");
 
   // Archived only: select them all and turn them off, then unarchive them.
-  await page.getByLabel("Archived only").check();
+  await setArchivedOnly(page, true);
   await expect(rows).toHaveCount(2);
   await page.getByLabel("Select all on this page").check();
   await bulk.getByRole("button", { name: "Turn off" }).click();
