@@ -5,6 +5,8 @@ test("create, rename and delete an organisation, a project and an environment; t
   page,
   context,
 }) => {
+  // Long: a dashboard-made project now also creates two environments, then all of it is deleted.
+  test.setTimeout(150_000);
   const account = await signUp(page.request);
   await signIn(context, account);
   const orgName = unique("Acme");
