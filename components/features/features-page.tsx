@@ -50,6 +50,7 @@ import { TagsDialog } from "./tags-dialog";
 import { FeatureFileDialog } from "./feature-file-dialog";
 import { BulkActions } from "./bulk-actions";
 import { useFeatureSelection } from "./use-feature-selection";
+import { useArchiveFeature } from "./use-archive-feature";
 
 /**
  * The filters live in the query string: reload, back/forward and shared links keep them.
@@ -126,20 +127,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
     await refresh();
     toast({ message: `Deleted ${feature.name}.` });
   };
-  const setArchived = async (feature: Feature, archived: boolean) => {
-    await api.patch(urls.feature(projectId, feature.id), { is_archived: archived });
-    await refresh();
-    toast({
-      message: `${archived ? "Archived" : "Unarchived"} ${feature.name}.`,
-      action: {
-        label: "Undo",
-        onClick: async () => {
-          await api.patch(urls.feature(projectId, feature.id), { is_archived: !archived });
-          await refresh();
-        },
-      },
-    });
-  };
+  const setArchived = useArchiveFeature(projectId, refresh);
 
   const loading = !all || !states;
   const error = envError ?? featuresError ?? statesError;
