@@ -132,7 +132,7 @@ test("creating a project confirms with a toast; a server failure says what to do
   );
   await page.unroute("**/api/v1/projects/");
   await dialog.getByRole("button", { name: "Create project" }).click();
-  await closeToast(page, `Created the project ${projectName}.`);
+  await closeToast(page, `Created the project ${projectName} with Development and Production.`);
   await expect(page.getByRole("heading", { name: projectName })).toBeVisible();
 });
 

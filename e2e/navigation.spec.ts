@@ -5,6 +5,8 @@ test("create, rename and delete an organisation, a project and an environment; t
   page,
   context,
 }) => {
+  // Long: a dashboard-made project now also creates two environments, then all of it is deleted.
+  test.setTimeout(150_000);
   const account = await signUp(page.request);
   await signIn(context, account);
   const orgName = unique("Acme");
@@ -22,7 +24,11 @@ test("create, rename and delete an organisation, a project and an environment; t
   await page.getByLabel("Project name").fill(projectName);
   await page.getByRole("button", { name: "Create project" }).click();
   await expect(page.getByRole("heading", { name: projectName })).toBeVisible();
-  await expect(page.getByText("No environments yet")).toBeVisible();
+  // A project made in the dashboard starts with Development and Production, as in Flagsmith.
+  const environmentCards = page.getByRole("list", { name: "Environments" }).getByRole("link");
+  await expect(environmentCards).toHaveCount(2);
+  await expect(environmentCards.nth(0)).toContainText("Development");
+  await expect(environmentCards.nth(1)).toContainText("Production");
 
   await page.getByRole("button", { name: "New environment" }).first().click();
   await page.getByLabel("Environment name").fill("Staging");
@@ -55,10 +61,10 @@ test("create, rename and delete an organisation, a project and an environment; t
   // Rename the environment from its settings, the project and the organisation from their pages.
   await page.getByRole("link", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Rename" }).click();
-  await page.getByLabel("Environment name").fill("Production");
+  await page.getByLabel("Environment name").fill("Live");
   await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("combobox", { name: "Environment" }).locator("option:checked")).toHaveText(
-    "Production",
+    "Live",
   );
 
   await page.getByRole("link", { name: "Project overview" }).click();
@@ -81,10 +87,11 @@ test("create, rename and delete an organisation, a project and an environment; t
   await page.getByRole("button", { name: "Delete environment" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("button", { name: "Delete environment" })).toBeDisabled();
-  await dialog.getByLabel(/Type .* to confirm/).fill("Production");
+  await dialog.getByLabel(/Type .* to confirm/).fill("Live");
   await dialog.getByRole("button", { name: "Delete environment" }).click();
   await expect(page.getByRole("heading", { name: `${projectName}-renamed` })).toBeVisible();
-  await expect(page.getByText("No environments yet")).toBeVisible();
+  await expect(environmentCards).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Environments" })).not.toContainText("Live");
 
   await page.getByRole("button", { name: "Delete project" }).click();
   await page

@@ -11,6 +11,7 @@ import type { Feature } from "@/lib/dashboard/types";
 import { useTags } from "@/lib/dashboard/hooks";
 import { urls } from "@/lib/dashboard/urls";
 import { initialValueText, parseValue, type ValueKind } from "@/lib/dashboard/values";
+import { featureNameMismatch, matchesFeatureNamePattern } from "@/lib/projects/feature-name-pattern";
 import { TagPicker } from "./tag-picker";
 import { ValueInput } from "./value-input";
 
@@ -53,7 +54,11 @@ export function CreateFeatureDialog({
   const submit = async () => {
     const parsed = parseValue(form.kind, form.value);
     const local: Record<string, string> = {};
+    const pattern = project?.feature_name_regex;
     if (!form.name.trim()) local.name = "Enter a name.";
+    else if (pattern && !matchesFeatureNamePattern(pattern, form.name.trim())) {
+      local.name = featureNameMismatch(pattern);
+    }
     if (!parsed.ok) local.initial_value = parsed.error;
     setErrors(local);
     if (Object.keys(local).length || !parsed.ok) return;
@@ -102,6 +107,14 @@ export function CreateFeatureDialog({
         autoFocus
         className="font-mono"
         onChange={(e) => setForm({ ...form, name: e.target.value })}
+        hint={
+          project?.feature_name_regex ? (
+            <>
+              Must match the project&rsquo;s pattern{" "}
+              <code className="font-mono break-all">{project.feature_name_regex}</code> (the whole name).
+            </>
+          ) : undefined
+        }
         error={errors.name}
       />
       <TextAreaField

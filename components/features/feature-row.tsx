@@ -1,5 +1,7 @@
 "use client";
 import Link from "next/link";
+import { useState } from "react";
+import { errorMessage } from "@/lib/dashboard/fetcher";
 import { Badge } from "@/components/ui/badge";
 import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { Button } from "@/components/ui/button";
@@ -20,6 +22,10 @@ type FeatureRowProps = {
   environmentKey: string;
   evaluations: number | undefined;
   onDelete: (feature: Feature) => void;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** Archive (true) or unarchive (false) the feature. */
+  onArchive: (archived: boolean) => Promise<void>;
 };
 
 export function FeatureRow({
@@ -30,9 +36,27 @@ export function FeatureRow({
   environmentKey,
   evaluations,
   onDelete,
+  selected,
+  onSelect,
+  onArchive,
 }: FeatureRowProps) {
   const href = paths.feature(projectId, environmentKey, feature.id);
-  const deletion = gate(useProjectPermissions(projectId), "DELETE_FEATURE");
+  const projectPermissions = useProjectPermissions(projectId);
+  const deletion = gate(projectPermissions, "DELETE_FEATURE");
+  const editing = gate(projectPermissions, "CREATE_FEATURE");
+  const [archiveError, setArchiveError] = useState<string | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const archive = async () => {
+    setArchiveError(null);
+    setArchiving(true);
+    try {
+      await onArchive(!feature.is_archived);
+    } catch (e) {
+      setArchiveError(errorMessage(e));
+    } finally {
+      setArchiving(false);
+    }
+  };
   return (
     <li
       data-testid="feature-row"
@@ -41,6 +65,13 @@ export function FeatureRow({
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
+          <input
+            type="checkbox"
+            aria-label={`Select ${feature.name}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.target.checked)}
+            className="h-4 w-4 shrink-0 rounded border-zinc-300 accent-indigo-600 dark:border-zinc-600"
+          />
           <Link
             href={href}
             className="truncate font-mono text-sm font-semibold text-zinc-900 hover:text-indigo-600 hover:underline dark:text-zinc-100 dark:hover:text-indigo-400"
@@ -85,6 +116,11 @@ export function FeatureRow({
           />
         </div>
       </div>
+      {archiveError && (
+        <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {archiveError}
+        </p>
+      )}
       <div className="flex items-center gap-3 sm:justify-end sm:gap-4">
         <div className="min-w-0 flex-1 text-left sm:w-44 sm:flex-none sm:text-right">
           {state ? <FeatureValue value={state.feature_state_value} /> : null}
@@ -108,6 +144,17 @@ export function FeatureRow({
           >
             Edit
           </Link>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={archiving}
+            onClick={() => void archive()}
+            {...editing}
+            className="text-zinc-600 dark:text-zinc-400"
+            aria-label={`${feature.is_archived ? "Unarchive" : "Archive"} ${feature.name}`}
+          >
+            {feature.is_archived ? "Unarchive" : "Archive"}
+          </Button>
           <Button
             size="sm"
             variant="ghost"

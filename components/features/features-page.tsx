@@ -11,6 +11,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Checkbox } from "@/components/ui/field";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { PageHeader } from "@/components/ui/page-header";
@@ -47,6 +48,9 @@ import { FeatureFilters } from "./feature-filters";
 import { FeatureRow } from "./feature-row";
 import { TagsDialog } from "./tags-dialog";
 import { FeatureFileDialog } from "./feature-file-dialog";
+import { BulkActions } from "./bulk-actions";
+import { useFeatureSelection } from "./use-feature-selection";
+import { useArchiveFeature } from "./use-archive-feature";
 
 /**
  * The filters live in the query string: reload, back/forward and shared links keep them.
@@ -101,6 +105,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
     [all, query.search],
   );
   const tagById = useMemo(() => new Map((tags ?? []).map((t) => [t.id, t])), [tags]);
+  const selection = useFeatureSelection(visible);
 
   const refresh = () =>
     Promise.all([mutate(isFeaturesKey(projectId)), mutate(featureStatesKey(environmentKey))]).then(
@@ -122,6 +127,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
     await refresh();
     toast({ message: `Deleted ${feature.name}.` });
   };
+  const setArchived = useArchiveFeature(projectId, refresh);
 
   const loading = !all || !states;
   const error = envError ?? featuresError ?? statesError;
@@ -192,8 +198,27 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
             Nothing matches these filters in this environment.
           </EmptyState>
         )}
+        {!loading && (
+          <BulkActions
+            projectId={projectId}
+            environmentKey={environmentKey}
+            selected={selection.selected}
+            states={stateByFeature}
+            tags={tags ?? []}
+            archivedView={query.archived}
+            onFinished={refresh}
+            onClear={() => selection.set([])}
+          />
+        )}
         {!loading && visible.length > 0 && (
           <Card>
+            <div className="border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+              <Checkbox
+                label="Select all on this page"
+                checked={selection.allSelected}
+                onChange={(e) => selection.set(e.target.checked ? visible.map((f) => f.id) : [])}
+              />
+            </div>
             <ul aria-label="Features" className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {visible.map((feature) => (
                 <FeatureRow
@@ -205,6 +230,9 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
                   environmentKey={environmentKey}
                   evaluations={counts ? (counts.get(feature.name) ?? 0) : undefined}
                   onDelete={setDeleting}
+                  selected={selection.has(feature.id)}
+                  onSelect={(on) => selection.toggle(feature.id, on)}
+                  onArchive={(archived) => setArchived(feature, archived)}
                 />
               ))}
             </ul>

@@ -20,9 +20,13 @@ import { api } from "@/lib/dashboard/api-client";
 import { useOrganisation, useProjects } from "@/lib/dashboard/hooks";
 import { forgetLocation } from "@/lib/dashboard/last-location";
 import { paths } from "@/lib/dashboard/paths";
-import type { Project } from "@/lib/dashboard/types";
+import type { Environment, Project } from "@/lib/dashboard/types";
+import { errorMessage } from "@/lib/dashboard/fetcher";
 import { urls } from "@/lib/dashboard/urls";
 import { gate, useOrganisationPermissions } from "@/components/permissions/use-permissions";
+
+/** The environments a project created in the dashboard starts with, in this order. */
+const NEW_PROJECT_ENVIRONMENTS = ["Development", "Production"];
 
 export function OrganisationPage({ organisationId }: { organisationId: number }) {
   const router = useRouter();
@@ -32,10 +36,23 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
   const permissions = useOrganisationPermissions(organisationId);
   const toast = useToast();
 
+  // As Flagsmith's dashboard does (the API itself creates no environment with a project).
   const createProject = async (name: string) => {
     const project = await api.post<Project>(urls.projects(), { name, organisation: organisationId });
+    const missing: string[] = [];
+    for (const environment of NEW_PROJECT_ENVIRONMENTS) {
+      try {
+        await api.post<Environment>(urls.environmentsCreate, { name: environment, project: project.id });
+      } catch (e) {
+        missing.push(`${environment} (${errorMessage(e)})`);
+      }
+    }
     await mutate(urls.projects(organisationId));
-    toast({ message: `Created the project ${project.name}.` });
+    toast({
+      message: missing.length
+        ? `Created the project ${project.name}, but not the environment ${missing.join(", ")}.`
+        : `Created the project ${project.name} with Development and Production.`,
+    });
     router.push(paths.project(project.id));
   };
   const rename = async (name: string) => {

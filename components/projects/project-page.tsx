@@ -26,6 +26,8 @@ import { urls } from "@/lib/dashboard/urls";
 import { PermissionsPanel } from "@/components/permissions/permissions-panel";
 import { gate, useProjectPermissions } from "@/components/permissions/use-permissions";
 import { StaleFlagsSetting } from "./stale-flags-setting";
+import { FeatureNamePatternSetting } from "./feature-name-pattern-setting";
+import { FirstRunChecklist } from "./first-run-checklist";
 
 export function ProjectPage({ projectId }: { projectId: number }) {
   const router = useRouter();
@@ -97,6 +99,9 @@ export function ProjectPage({ projectId }: { projectId: number }) {
           </>
         }
       />
+      {environments && environments.results.length > 0 && (
+        <FirstRunChecklist projectId={projectId} environments={environments.results} />
+      )}
       <Section
         title="Environments"
         description="Features are shared by the project; each environment has its own on/off state, values and identities."
@@ -151,6 +156,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
         )}
       </Section>
       {project && isAdmin && <StaleFlagsSetting project={project} />}
+      {project && isAdmin && <FeatureNamePatternSetting project={project} />}
       {project && isAdmin && (
         <PermissionsPanel scope={{ kind: "project", id: projectId }} organisationId={project.organisation} />
       )}

@@ -23,6 +23,7 @@ export const paths = {
   identities: (project: number, key: string) => `/projects/${project}/environments/${key}/identities/`,
   identity: (project: number, key: string, id: number) =>
     `/projects/${project}/environments/${key}/identities/${id}/`,
+  sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
   members: (organisation: number) => `/organisations/${organisation}/members/`,
   groups: (organisation: number) => `/organisations/${organisation}/groups/`,

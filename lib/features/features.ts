@@ -21,6 +21,7 @@ import { replaceFeatureOptions } from "./nested-options";
 import { assertProjectTags } from "@/lib/tags/tags";
 import { foreignGroupsMessage, groupsOutside } from "./group-owners";
 import { nonMembers } from "./owners";
+import { featureNameMismatch, matchesFeatureNamePattern } from "@/lib/projects/feature-name-pattern";
 import type { TFeatureCreate, TFeatureDetailQuery, TFeatureUpdate } from "./schemas";
 
 export const DUPLICATE_NAME =
@@ -52,13 +53,20 @@ function duplicateKeys(options: { key?: string | null }[]): boolean {
   return new Set(keys).size !== keys.length;
 }
 
-export type CreateContext = { organisationId: number; preventFlagDefaults: boolean };
+export type CreateContext = {
+  organisationId: number;
+  preventFlagDefaults: boolean;
+  /** The project's feature_name_regex; imports leave it out, as Flagsmith's importer does not check it. */
+  featureNameRegex?: string | null;
+};
 
 export async function insertFeature(tx: Tx, scope: Scope, input: TFeatureCreate, context: CreateContext) {
   // DRF reports every field's error at once: collect them before writing anything.
   await assertQuota(tx, "features", scope.projectId);
   const errors: Record<string, string[]> = {};
-  if (await nameTaken(tx, scope.projectId, input.name)) errors.name = [DUPLICATE_NAME];
+  if (context.featureNameRegex && !matchesFeatureNamePattern(context.featureNameRegex, input.name)) {
+    errors.name = [featureNameMismatch(context.featureNameRegex)];
+  } else if (await nameTaken(tx, scope.projectId, input.name)) errors.name = [DUPLICATE_NAME];
   const options = input.multivariate_options ?? [];
   if (optionsExceed100(options)) errors.multivariate_options = [INVALID_ALLOCATION];
   else if (duplicateKeys(options)) {
@@ -144,6 +152,7 @@ export async function createFeature(scope: Scope, input: TFeatureCreate, query: 
       insertFeature(tx, scope, input, {
         organisationId: project.organisationId,
         preventFlagDefaults: project.preventFlagDefaults,
+        featureNameRegex: project.featureNameRegex,
       }),
     );
     return presentFeature(project.id, feature.id, environmentId);

@@ -97,6 +97,7 @@ describe("serializers", () => {
       preventFlagDefaults: false,
       staleFlagsLimitDays: 30,
       minimumChangeRequestApprovals: null,
+      featureNameRegex: null,
       createdAt: new Date("2026-11-26T00:00:00Z"),
     });
     expect(ZProject.parse(project)).toEqual(project);

@@ -44,6 +44,8 @@ export async function createProject(userId: number, input: TProjectCreate) {
         preventFlagDefaults: input.prevent_flag_defaults,
         staleFlagsLimitDays: input.stale_flags_limit_days,
         minimumChangeRequestApprovals: input.minimum_change_request_approvals,
+        featureNameRegex:
+          input.feature_name_regex === undefined ? undefined : input.feature_name_regex || null,
       },
     });
     // The creator administers what they made, as in Flagsmith.
@@ -70,6 +72,8 @@ export async function updateProject(userId: number, projectId: number, input: TP
         preventFlagDefaults: input.prevent_flag_defaults,
         staleFlagsLimitDays: input.stale_flags_limit_days,
         minimumChangeRequestApprovals: input.minimum_change_request_approvals,
+        featureNameRegex:
+          input.feature_name_regex === undefined ? undefined : input.feature_name_regex || null,
       },
     });
     await touchEnvironments({ projectId }, tx);

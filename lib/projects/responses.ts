@@ -18,6 +18,9 @@ export const ZProject = z
     minimum_change_request_approvals: z.int().nullable().meta({
       description: "Approvals a segment change request needs; null when segment change requests are off.",
     }),
+    feature_name_regex: z.string().nullable().meta({
+      description: "The pattern every new feature name must match whole; null when any name is accepted.",
+    }),
     use_edge_identities: zBool("Always true: identities are also addressable as edge identities."),
     enable_dynamo_db: zBool("Always true; kept for Flagsmith clients that check it."),
     created_date: zDateTime("When the project was created."),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pathParams, zId } from "@/lib/api/params";
 import { DB_INT_MAX, DB_INT_MIN } from "@/lib/api/query-int";
+import { FEATURE_NAME_REGEX_MAX, featureNamePatternError } from "./feature-name-pattern";
 
 const settings = {
   hide_disabled_flags: z.boolean().optional(),
@@ -19,6 +20,19 @@ const settings = {
     .nullable()
     .optional()
     .describe("Approvals a segment change request needs (0-100); null turns segment change requests off"),
+  feature_name_regex: z
+    .string()
+    .max(FEATURE_NAME_REGEX_MAX)
+    .nullable()
+    .optional()
+    .superRefine((pattern, ctx) => {
+      const problem =
+        pattern && pattern.length <= FEATURE_NAME_REGEX_MAX ? featureNamePatternError(pattern) : null;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .describe(
+      "A regular expression (Python syntax, at most 255 characters) every new feature name must match whole; null or empty: any name",
+    ),
 };
 
 export const ZProjectCreate = z.object({

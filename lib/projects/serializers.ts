@@ -12,6 +12,7 @@ export type ProjectRow = {
   preventFlagDefaults: boolean;
   staleFlagsLimitDays: number;
   minimumChangeRequestApprovals: number | null;
+  featureNameRegex: string | null;
   createdAt: Date;
 };
 
@@ -26,6 +27,7 @@ export function serializeProject(project: ProjectRow): z.infer<typeof ZProject> 
     prevent_flag_defaults: project.preventFlagDefaults,
     stale_flags_limit_days: project.staleFlagsLimitDays,
     minimum_change_request_approvals: project.minimumChangeRequestApprovals,
+    feature_name_regex: project.featureNameRegex,
     // Ensign's identities are always addressable as edge identities.
     use_edge_identities: true,
     enable_dynamo_db: true,

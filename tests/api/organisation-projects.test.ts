@@ -31,6 +31,7 @@ describe("GET /api/v1/organisations/{id}/projects/", () => {
         "created_date",
         "enable_dynamo_db",
         "enable_realtime_updates",
+        "feature_name_regex",
         "hide_disabled_flags",
         "id",
         "minimum_change_request_approvals",
