@@ -378,11 +378,18 @@ export const RECIPES: Record<string, Visit[]> = {
   ],
 };
 
-/** A path no route matches: the app's own not-found page. */
+/** Pages that are no page.tsx: a path no route matches (the app's own not-found page), and
+ * the API documentation (Swagger UI, served by an API route, themed like the dashboard). */
 export const EXTRA_VISITS: Visit[] = [
   {
     name: "unknown-path",
     path: () => "/no-such-page/",
     ready: (page) => page.getByText(/not found|could not be found/i).first(),
+  },
+  {
+    name: "api-docs",
+    path: () => "/api/v1/docs/",
+    ready: (page) => page.locator("#operations-SDK-getFlags"),
+    screenshot: true,
   },
 ];

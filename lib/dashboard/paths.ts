@@ -24,6 +24,11 @@ export const paths = {
   identity: (project: number, key: string, id: number) =>
     `/projects/${project}/environments/${key}/identities/${id}/`,
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
+  evaluate: (project: number, key: string) => `/projects/${project}/environments/${key}/evaluate/`,
+  sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
+  auditLog: (project: number, key: string) => `/projects/${project}/environments/${key}/audit-log/`,
+  /** Served by the API, outside the dashboard's router: open it with a full page load. */
+  apiDocs: "/api/v1/docs/",
   members: (organisation: number) => `/organisations/${organisation}/members/`,
   groups: (organisation: number) => `/organisations/${organisation}/groups/`,
   organisationPermissions: (organisation: number) => `/organisations/${organisation}/permissions/`,
