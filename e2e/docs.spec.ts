@@ -9,6 +9,8 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   page,
   request,
 }) => {
+  // Slow on a loaded 2-core machine; a timeout here is not an assertion.
+  test.setTimeout(180_000);
   const { token } = await signUp(request);
   const org = await call<{ id: number }>(request, "/api/v1/organisations/", {
     token,
@@ -47,7 +49,8 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   );
   // Swagger UI renders a long list of operations virtually: only the groups near the
   // viewport are in the page at once, so the page is scrolled through to meet them all.
-  await expect(page.locator(".opblock-tag").first()).toBeVisible();
+  // Generous: Swagger UI parses a large description before it draws, slow on a loaded machine.
+  await expect(page.locator(".opblock-tag").first()).toBeVisible({ timeout: 30_000 });
   const seen = new Set<string>();
   for (let i = 0; i < 400 && seen.size < Object.keys(TAGS).length; i++) {
     const tags = await page
@@ -87,6 +90,7 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
   page,
   context,
 }) => {
+  test.setTimeout(180_000);
   const s = await seed(context);
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(envPath(s, "sdk"));
@@ -101,7 +105,7 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
   await page.getByRole("radio", { name: "Dark" }).click();
   await page.getByRole("menuitem", { name: "API documentation" }).click();
   await expect(page).toHaveURL(/\/api\/v1\/docs\/$/);
-  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible();
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
   const html = page.locator("html");
   await expect(html).toHaveClass(/\bdark-mode\b/);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(9, 9, 11)");
@@ -116,7 +120,7 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
   await page.getByRole("radio", { name: "Light" }).click();
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/api/v1/docs/");
-  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible();
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
   await expect(html).not.toHaveClass(/\bdark-mode\b/);
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
     "rgb(255, 255, 255)",
@@ -125,7 +129,7 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
   // System: the page follows the OS as it changes, without a reload.
   await page.evaluate(() => window.localStorage.setItem("ensign:theme", "system"));
   await page.reload();
-  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible();
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
   await expect(html).toHaveClass(/\bdark-mode\b/);
   await page.emulateMedia({ colorScheme: "light" });
   await expect(html).not.toHaveClass(/\bdark-mode\b/);
