@@ -168,6 +168,8 @@ export type Visit = {
   signedOut?: true;
   /** Worth a screenshot at both widths (the main pages). */
   screenshot?: true;
+  /** A heavy page (Swagger UI draws a large description): three times the usual test time. */
+  slow?: true;
 };
 
 const env = (d: WalkData, rest = "") => `/projects/${d.projectId}/environments/${d.envKey}/${rest}`;
@@ -391,5 +393,6 @@ export const EXTRA_VISITS: Visit[] = [
     path: () => "/api/v1/docs/",
     ready: (page) => page.locator("#operations-SDK-getFlags"),
     screenshot: true,
+    slow: true,
   },
 ];
