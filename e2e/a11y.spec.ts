@@ -53,6 +53,7 @@ test.describe("every page, both themes", () => {
   for (const visit of visits) {
     for (const theme of THEMES) {
       test(`${visit.name} (${theme}) has no axe violations`, async ({ browser, baseURL }) => {
+        if (visit.slow) test.slow();
         await walk(browser, baseURL!, visit, theme);
       });
     }

@@ -1,13 +1,16 @@
 // The interactive API documentation: every resource group is listed, and a visitor can
-// authorise with an environment key and try GET /api/v1/flags/ from the page itself.
+// authorise with an environment key and try GET /api/v1/flags/ from the page itself. The
+// dashboard links to it, and it is light or dark as the dashboard's theme setting says.
 import { expect, test } from "@playwright/test";
 import { TAGS } from "../lib/openapi/tags";
-import { call, signUp, unique } from "./support/api";
+import { call, envPath, seed, signUp, unique } from "./support/api";
 
 test("docs page lists every resource group and tries GET /api/v1/flags/ with an environment key", async ({
   page,
   request,
 }) => {
+  // Slow on a loaded 2-core machine; a timeout here is not an assertion.
+  test.setTimeout(180_000);
   const { token } = await signUp(request);
   const org = await call<{ id: number }>(request, "/api/v1/organisations/", {
     token,
@@ -46,7 +49,8 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   );
   // Swagger UI renders a long list of operations virtually: only the groups near the
   // viewport are in the page at once, so the page is scrolled through to meet them all.
-  await expect(page.locator(".opblock-tag").first()).toBeVisible();
+  // Generous: Swagger UI parses a large description before it draws, slow on a loaded machine.
+  await expect(page.locator(".opblock-tag").first()).toBeVisible({ timeout: 30_000 });
   const seen = new Set<string>();
   for (let i = 0; i < 400 && seen.size < Object.keys(TAGS).length; i++) {
     const tags = await page
@@ -80,4 +84,55 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   await expect(live.locator(".response-col_status")).toHaveText("200");
   await expect(live.locator(".response-col_description")).toContainText(feature.body.name);
   expect(foreign).toEqual([]);
+});
+
+test("the dashboard links to the docs, which follow the dashboard's theme and a live OS change", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const s = await seed(context);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(envPath(s, "sdk"));
+  await expect(page.getByRole("heading", { name: "Connect an SDK" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "API documentation" })).toHaveAttribute(
+    "href",
+    "/api/v1/docs/",
+  );
+
+  // Dark chosen in the account menu: the docs open dark (Swagger UI's own dark styles and ours).
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("radio", { name: "Dark" }).click();
+  await page.getByRole("menuitem", { name: "API documentation" }).click();
+  await expect(page).toHaveURL(/\/api\/v1\/docs\/$/);
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
+  const html = page.locator("html");
+  await expect(html).toHaveClass(/\bdark-mode\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(9, 9, 11)");
+  // A way back to the dashboard.
+  await expect(
+    page.getByRole("navigation", { name: "Ensign" }).getByRole("link", { name: "Ensign dashboard" }),
+  ).toHaveAttribute("href", "/");
+
+  // Light chosen: light whatever the OS says.
+  await page.goBack();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("radio", { name: "Light" }).click();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/api/v1/docs/");
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
+  await expect(html).not.toHaveClass(/\bdark-mode\b/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+    "rgb(255, 255, 255)",
+  );
+
+  // System: the page follows the OS as it changes, without a reload.
+  await page.evaluate(() => window.localStorage.setItem("ensign:theme", "system"));
+  await page.reload();
+  await expect(page.locator("#operations-SDK-getFlags")).toBeVisible({ timeout: 30_000 });
+  await expect(html).toHaveClass(/\bdark-mode\b/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).not.toHaveClass(/\bdark-mode\b/);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/\bdark-mode\b/);
 });

@@ -41,7 +41,16 @@ export function SdkPage({ projectId, environmentKey }: SdkPageProps) {
     <div className="space-y-6">
       <PageHeader
         title="Connect an SDK"
-        description={`Set-up code for ${environment?.name ?? "this environment"}, ready to paste.`}
+        description={
+          <>
+            Set-up code for {environment?.name ?? "this environment"}, ready to paste. Every endpoint, with a
+            way to try it, is in the{" "}
+            <a href={paths.apiDocs} className="text-indigo-700 underline dark:text-indigo-300">
+              API documentation
+            </a>
+            .
+          </>
+        }
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">

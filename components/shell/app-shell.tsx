@@ -7,6 +7,7 @@ import { useEnvironment } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import { useRememberLocation, useRouteContext } from "@/lib/dashboard/route-context";
 import { AskAdmins } from "@/components/permissions/ask-admins";
+import { CommandPalette } from "@/components/command-palette/command-palette";
 import { ContextSwitcher } from "./context-switcher";
 import { EnvironmentNav } from "./environment-nav";
 import { OrganisationNav } from "./organisation-nav";
@@ -57,6 +58,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <ContextSwitcher context={context} />
           </div>
           <div className="ml-auto flex items-center gap-2">
+            <CommandPalette context={context} />
             {sections && (
               <SectionMenuButton isOpen={menu.isOpen} setOpen={menu.setOpen} buttonRef={menu.buttonRef} />
             )}

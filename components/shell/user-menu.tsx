@@ -67,6 +67,13 @@ export function UserMenu() {
           >
             Organisations
           </Link>
+          <a
+            role="menuitem"
+            href={paths.apiDocs}
+            className="block rounded-md px-2.5 py-1.5 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          >
+            API documentation
+          </a>
           <div className="flex items-center justify-between px-2.5 py-1.5 text-sm">
             <span className="text-zinc-600 dark:text-zinc-400">Theme</span>
             <ThemeToggle />

@@ -168,6 +168,8 @@ export type Visit = {
   signedOut?: true;
   /** Worth a screenshot at both widths (the main pages). */
   screenshot?: true;
+  /** A heavy page (Swagger UI draws a large description): three times the usual test time. */
+  slow?: true;
 };
 
 const env = (d: WalkData, rest = "") => `/projects/${d.projectId}/environments/${d.envKey}/${rest}`;
@@ -378,11 +380,19 @@ export const RECIPES: Record<string, Visit[]> = {
   ],
 };
 
-/** A path no route matches: the app's own not-found page. */
+/** Pages that are no page.tsx: a path no route matches (the app's own not-found page), and
+ * the API documentation (Swagger UI, served by an API route, themed like the dashboard). */
 export const EXTRA_VISITS: Visit[] = [
   {
     name: "unknown-path",
     path: () => "/no-such-page/",
     ready: (page) => page.getByText(/not found|could not be found/i).first(),
+  },
+  {
+    name: "api-docs",
+    path: () => "/api/v1/docs/",
+    ready: (page) => page.locator("#operations-SDK-getFlags"),
+    screenshot: true,
+    slow: true,
   },
 ];

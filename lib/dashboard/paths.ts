@@ -25,6 +25,11 @@ export const paths = {
     `/projects/${project}/environments/${key}/identities/${id}/`,
   sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
+  evaluate: (project: number, key: string) => `/projects/${project}/environments/${key}/evaluate/`,
+  sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
+  auditLog: (project: number, key: string) => `/projects/${project}/environments/${key}/audit-log/`,
+  /** Served by the API, outside the dashboard's router: open it with a full page load. */
+  apiDocs: "/api/v1/docs/",
   members: (organisation: number) => `/organisations/${organisation}/members/`,
   groups: (organisation: number) => `/organisations/${organisation}/groups/`,
   organisationPermissions: (organisation: number) => `/organisations/${organisation}/permissions/`,

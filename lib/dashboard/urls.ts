@@ -54,7 +54,7 @@ export const urls = {
   featureStates: (key: string, params: { feature_name?: string; page?: number } = {}) =>
     `${V1}/environments/${key}/featurestates/${q(params)}`,
   featureState: (key: string, id: number) => `${V1}/environments/${key}/featurestates/${id}/`,
-  segments: (project: number, params: { q?: string } = {}) =>
+  segments: (project: number, params: { q?: string; page_size?: number } = {}) =>
     `${V1}/projects/${project}/segments/${q({ page_size: 999, ...params })}`,
   segmentsCreate: (project: number) => `${V1}/projects/${project}/segments/`,
   segment: (project: number, id: number) => `${V1}/projects/${project}/segments/${id}/`,

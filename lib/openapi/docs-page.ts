@@ -3,28 +3,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { themeScript } from "@/lib/dashboard/theme";
+import { DOCS_CSS, DOCS_INITIALISER } from "./docs-assets";
 import { getOpenApiJson, getOpenApiYaml } from "./document";
 
 const ASSET_BASE = "/api/v1/docs/assets";
-
-const INITIALISER = `window.ui = SwaggerUIBundle({
-  url: "/api/v1/swagger.json",
-  dom_id: "#swagger-ui",
-  deepLinking: true,
-  persistAuthorization: true,
-  displayOperationId: true,
-  validatorUrl: null,
-  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-  plugins: [SwaggerUIBundle.plugins.DownloadUrl],
-  layout: "BaseLayout",
-  // The Authorize dialog takes the token alone as well as "Token <key>".
-  requestInterceptor: (request) => {
-    const value = request.headers.Authorization;
-    if (value && /^[0-9a-f]{40}$/i.test(value)) request.headers.Authorization = "Token " + value;
-    return request;
-  },
-});
-`;
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -32,12 +15,17 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Ensign API documentation</title>
+<script>${themeScript(["dark", "dark-mode"])}</script>
 <link rel="stylesheet" href="${ASSET_BASE}/swagger-ui.css">
-<style>.ensign-docs-links{font-family:sans-serif;max-width:1460px;margin:12px auto 0;padding:0 20px}</style>
+<link rel="stylesheet" href="${ASSET_BASE}/ensign-docs.css">
 </head>
 <body>
-<nav class="ensign-docs-links">OpenAPI description:
-<a href="/api/v1/swagger.json">swagger.json</a> · <a href="/api/v1/swagger.yaml">swagger.yaml</a></nav>
+<nav class="ensign-docs-bar" aria-label="Ensign">
+<div>
+<a class="ensign-docs-home" href="/">Ensign dashboard</a>
+<span>OpenAPI description: <a href="/api/v1/swagger.json">swagger.json</a> · <a href="/api/v1/swagger.yaml">swagger.yaml</a></span>
+</div>
+</nav>
 <div id="swagger-ui"></div>
 <script src="${ASSET_BASE}/swagger-ui-bundle.js"></script>
 <script src="${ASSET_BASE}/swagger-ui-standalone-preset.js"></script>
@@ -52,7 +40,9 @@ const DIST_FILES = {
   "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
 } as const;
 
-export const ZDocsAssetParams = z.object({ file: z.enum([...Object.keys(DIST_FILES), "ensign-docs.js"]) });
+export const ZDocsAssetParams = z.object({
+  file: z.enum([...Object.keys(DIST_FILES), "ensign-docs.js", "ensign-docs.css"]),
+});
 
 const cache = new Map<string, string>();
 
@@ -61,7 +51,8 @@ export function docsPageResponse(): Response {
 }
 
 export async function docsAssetResponse(file: string): Promise<Response> {
-  if (file === "ensign-docs.js") return asset(INITIALISER, "text/javascript; charset=utf-8");
+  if (file === "ensign-docs.js") return asset(DOCS_INITIALISER, "text/javascript; charset=utf-8");
+  if (file === "ensign-docs.css") return asset(DOCS_CSS, "text/css; charset=utf-8");
   let text = cache.get(file);
   if (text === undefined) {
     // The server runs from the project root (server/main.ts), where node_modules lives.

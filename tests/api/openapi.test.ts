@@ -49,6 +49,7 @@ describe("docs page", () => {
     );
     expect(assets).toEqual([
       "/api/v1/docs/assets/swagger-ui.css",
+      "/api/v1/docs/assets/ensign-docs.css",
       "/api/v1/docs/assets/swagger-ui-bundle.js",
       "/api/v1/docs/assets/swagger-ui-standalone-preset.js",
       "/api/v1/docs/assets/ensign-docs.js",
@@ -62,6 +63,9 @@ describe("docs page", () => {
       expect(file.text.length, asset).toBeGreaterThan(100);
     }
     expect((await call("/api/v1/docs/assets/ensign-docs.js")).text).toContain('url: "/api/v1/swagger.json"');
+    // Light or dark before the first paint, as the dashboard's setting (or the OS) says.
+    expect(res.text).toContain('"ensign:theme"');
+    expect((await call("/api/v1/docs/assets/ensign-docs.css")).text).toContain("html.dark-mode");
   });
 
   it("serves no other file", async () => {
