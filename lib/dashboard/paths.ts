@@ -26,7 +26,6 @@ export const paths = {
   sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
   settings: (project: number, key: string) => `/projects/${project}/environments/${key}/settings/`,
   evaluate: (project: number, key: string) => `/projects/${project}/environments/${key}/evaluate/`,
-  sdk: (project: number, key: string) => `/projects/${project}/environments/${key}/sdk/`,
   auditLog: (project: number, key: string) => `/projects/${project}/environments/${key}/audit-log/`,
   /** Served by the API, outside the dashboard's router: open it with a full page load. */
   apiDocs: "/api/v1/docs/",
