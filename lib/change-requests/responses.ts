@@ -130,11 +130,8 @@ export const ZChangeRequestComments = z.array(ZChangeRequestComment).meta({ desc
 export const ZConflictBody = z
   .strictObject({
     detail: zText("Why the commit was refused."),
-    code: z
-      .literal("change_request_conflicts")
-      .optional()
-      .meta({
-        description: "Present when live changes are in the way; the request's `conflicts` lists them.",
-      }),
+    code: z.literal("change_request_conflicts").optional().meta({
+      description: "Present when live changes are in the way; the request's `conflicts` lists them.",
+    }),
   })
   .meta({ id: "ChangeRequestConflict", description: "A commit refused: committed already, or conflicts." });
