@@ -28,7 +28,11 @@ type Lists = {
   committed: { data?: Page<ChangeRequestSummary>; error?: ApiError };
 };
 
-export function StatusBadge({ cr }: { cr: ChangeRequestSummary }) {
+export function StatusBadge({
+  cr,
+}: {
+  cr: Pick<ChangeRequestSummary, "committed_at" | "live_from" | "is_rejected" | "is_approved">;
+}) {
   const status = statusOf(cr);
   if (status === "scheduled") return <Badge tone="indigo">Scheduled</Badge>;
   if (status === "committed") return <Badge tone="green">Committed</Badge>;

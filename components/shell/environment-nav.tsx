@@ -91,6 +91,9 @@ export function EnvironmentNav({
       <Link href={paths.compare(projectId)} className={secondary}>
         Compare environments
       </Link>
+      <Link href={paths.projectChangeRequests(projectId)} className={secondary}>
+        Segment change requests
+      </Link>
       {organisationId && (
         <Link href={paths.organisation(organisationId)} className={secondary}>
           Organisation
