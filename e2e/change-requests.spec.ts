@@ -57,8 +57,9 @@ test("author requests, outsider cannot approve, approver approves, author commit
 
     // The environment's settings turn change requests on.
     await page.goto(envPath(s, "settings"));
-    await page.getByLabel("Minimum approvals").fill("1");
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const minimum = page.getByLabel("Minimum approvals");
+    await minimum.fill("1");
+    await page.locator("form").filter({ has: minimum }).getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("now need 1 approval")).toBeVisible();
 
     // The author: the switch has become a request.
@@ -71,21 +72,23 @@ test("author requests, outsider cannot approve, approver approves, author commit
     await dialog.getByRole("button", { name: "Request change" }).click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     const reviewUrl = page.url();
-    await expect(page.getByRole("button", { name: "Approve" })).toBeDisabled();
-    await expect(page.getByText("You wrote this request: another person must review it.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Commit" })).toBeDisabled();
-    await expect(page.getByText("It needs 1 more approval before it can be committed.")).toBeVisible();
+    const approve = (p: Page) => p.getByRole("button", { name: "Approve" });
+    const commit = page.getByRole("button", { name: "Commit" });
+    await expect(approve(page)).toBeDisabled();
+    await expect(approve(page)).toHaveAccessibleDescription(
+      "You wrote this request: another person must review it.",
+    );
+    await expect(commit).toBeDisabled();
+    await expect(commit).toHaveAccessibleDescription("It needs 1 more approval before it can be committed.");
 
     // The outsider may not approve, and sees why.
     const outsiderPage = await pageAs(browser, baseURL, outsider);
     await outsiderPage.goto(reviewUrl);
     await expect(outsiderPage.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-    await expect(outsiderPage.getByRole("button", { name: "Approve" })).toBeDisabled();
-    await expect(
-      outsiderPage.getByText(
-        "Only the assigned reviewers (and members of the assigned groups) may review it.",
-      ),
-    ).toBeVisible();
+    await expect(approve(outsiderPage)).toBeDisabled();
+    await expect(approve(outsiderPage)).toHaveAccessibleDescription(
+      "Only the assigned reviewers (and members of the assigned groups) may review it.",
+    );
 
     // The approver finds it waiting, sees the blast radius, and approves.
     const approverPage = await pageAs(browser, baseURL, approver);
@@ -100,19 +103,23 @@ test("author requests, outsider cannot approve, approver approves, author commit
       "3 of 3 stored identities would change",
     );
     await expect(approverPage.getByText("3 × off → on")).toBeVisible();
-    await approverPage.getByRole("button", { name: "Approve" }).click();
-    await expect(approverPage.getByRole("button", { name: "Approve" })).toBeDisabled();
-    await expect(approverPage.getByText("You approved this request.")).toBeVisible();
+    await approve(approverPage).click();
+    await expect(approve(approverPage)).toBeDisabled();
+    await expect(approve(approverPage)).toHaveAccessibleDescription("You approved this request.");
 
     // The author commits.
     await page.reload();
-    await page.getByRole("button", { name: "Commit" }).click();
+    await expect(commit).toBeEnabled();
+    await commit.click();
     await expect(page.getByText("Committed", { exact: true }).first()).toBeVisible();
 
-    const flags = await call<{ feature: { name: string }; enabled: boolean }[]>(request, "/api/v1/flags/", {
-      envKey: s.envKey,
-    });
-    expect(flags.body.find((f) => f.feature.name === "new_checkout")?.enabled).toBe(true);
+    const served = async () => {
+      const flags = await call<{ feature: { name: string }; enabled: boolean }[]>(request, "/api/v1/flags/", {
+        envKey: s.envKey,
+      });
+      return flags.body.find((f) => f.feature.name === "new_checkout")?.enabled;
+    };
+    await expect.poll(served).toBe(true);
 
     await page.goto(envPath(s, "audit-log"));
     await expect(
