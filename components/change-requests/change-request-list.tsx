@@ -68,7 +68,9 @@ export function ChangeRequestList({ lists, hrefOf }: { lists: Lists; hrefOf: (id
         </Card>
       )}
       {rows?.length === 0 && (
-        <EmptyState title={`No ${current.label.toLowerCase()} requests`}>{current.empty}</EmptyState>
+        <EmptyState level={2} title={`No ${current.label.toLowerCase()} requests`}>
+          {current.empty}
+        </EmptyState>
       )}
       {rows && rows.length > 0 && (
         <Card>
