@@ -76,7 +76,9 @@ export function ReviewPanel({ cr, viewer, urlOf, nameOf, groupNameOf }: ReviewPa
         <dd>{nameOf(cr.user)}</dd>
         <dt className="text-zinc-500 dark:text-zinc-400">Approvals</dt>
         <dd>
-          {approved.length} of {cr.minimum_approvals ?? 0} needed
+          {cr.minimum_approvals === null
+            ? `${approved.length} (none needed: change requests are off here)`
+            : `${approved.length} of ${cr.minimum_approvals} needed`}
           {approved.length > 0 && <>: {approved.map((a) => nameOf(a.user)).join(", ")}</>}
           {approvalsMissing(cr) === 0 && cr.is_approved && (
             <>
