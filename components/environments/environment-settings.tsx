@@ -17,6 +17,7 @@ import { useEnvironment } from "@/lib/dashboard/hooks";
 import { forgetLocation } from "@/lib/dashboard/last-location";
 import { paths } from "@/lib/dashboard/paths";
 import { urls } from "@/lib/dashboard/urls";
+import { ChangeRequestSettings } from "./change-request-settings";
 import { EnvironmentToggles } from "./environment-toggles";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { ServerKeys } from "./server-keys";
@@ -106,6 +107,14 @@ export function EnvironmentSettings({
       {isAdmin && <ServerKeys environmentKey={environmentKey} />}
       {isAdmin && <WebhooksPanel listUrl={urls.environmentWebhooks(environmentKey)} scope="environment" />}
       {env && isAdmin && <EnvironmentToggles environment={env} />}
+      {env && isAdmin && (
+        <ChangeRequestSettings
+          url={urls.environment(environmentKey)}
+          name={env.name}
+          current={env.minimum_change_request_approvals ?? null}
+          what="flags"
+        />
+      )}
       {env && isAdmin && project && (
         <PermissionsPanel
           scope={{ kind: "environment", key: environmentKey }}

@@ -84,6 +84,9 @@ export function ProjectPage({ projectId }: { projectId: number }) {
             <Link href={paths.compare(projectId)} className={buttonClass()}>
               Compare environments
             </Link>
+            <Link href={paths.projectChangeRequests(projectId)} className={buttonClass()}>
+              Segment change requests
+            </Link>
             {isAdmin && (
               <Button onClick={() => setDialog("rename")} disabled={!project}>
                 Rename

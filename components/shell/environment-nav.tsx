@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useWaitingCount } from "@/components/change-requests/use-waiting-count";
 import { paths } from "@/lib/dashboard/paths";
 
 const SECTIONS = [
@@ -20,6 +21,11 @@ const SECTIONS = [
     key: "sdk",
     label: "Connect an SDK",
     icon: "M7 5 2 10l5 5 1.4-1.4L4.8 10l3.6-3.6zm6 0-1.4 1.4 3.6 3.6-3.6 3.6L13 15l5-5z",
+  },
+  {
+    key: "change-requests",
+    label: "Change requests",
+    icon: "M4 3h8l4 4v10H4zM11 3v5h5M7 11l2 2 4-4",
   },
   {
     key: "audit-log",
@@ -48,6 +54,7 @@ export function EnvironmentNav({
 }) {
   const pathname = usePathname();
   const base = paths.environment(projectId, environmentKey);
+  const waiting = useWaitingCount(environmentKey, organisationId);
   return (
     <nav aria-label="Environment sections" className="flex flex-col gap-1">
       {SECTIONS.map((section) => {
@@ -68,6 +75,12 @@ export function EnvironmentNav({
               <path d={section.icon} fillRule="evenodd" />
             </svg>
             {section.label}
+            {section.key === "change-requests" && waiting ? (
+              <span className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-semibold text-white">
+                <span aria-hidden>{waiting}</span>
+                <span className="sr-only">, {waiting} waiting for your review</span>
+              </span>
+            ) : null}
           </Link>
         );
       })}
@@ -77,6 +90,9 @@ export function EnvironmentNav({
       </Link>
       <Link href={paths.compare(projectId)} className={secondary}>
         Compare environments
+      </Link>
+      <Link href={paths.projectChangeRequests(projectId)} className={secondary}>
+        Segment change requests
       </Link>
       {organisationId && (
         <Link href={paths.organisation(organisationId)} className={secondary}>

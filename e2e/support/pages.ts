@@ -32,6 +32,9 @@ export type WalkData = Seed & {
   /** Secrets of an email invitation and of an invite link of the organisation. */
   inviteHash: string;
   inviteLinkHash: string;
+  /** An open change request of the environment, and one of the project's segments. */
+  changeRequestId: number;
+  projectChangeRequestId: number;
 };
 
 export async function seedWalkData(request: APIRequestContext, s: Seed): Promise<WalkData> {
@@ -149,6 +152,44 @@ export async function seedWalkData(request: APIRequestContext, s: Seed): Promise
     },
   );
   expect(link.status, JSON.stringify(link.body)).toBe(201);
+  const changeRequest = await call<{ id: number }>(
+    request,
+    `/api/v1/environments/${s.envKey}/create-change-request/`,
+    {
+      token,
+      body: {
+        title: "Summer banner",
+        description: "The banner for the summer sale.",
+        feature_states: [{ feature: banner.body.id, enabled: false, feature_state_value: "summer" }],
+      },
+    },
+  );
+  expect(changeRequest.status, JSON.stringify(changeRequest.body)).toBe(201);
+  const projectChangeRequest = await call<{ id: number }>(
+    request,
+    `/api/v1/projects/${s.projectId}/change-requests/`,
+    {
+      token,
+      body: {
+        title: "Gold plan from 21",
+        segments: [
+          {
+            id: segment.body.id,
+            rules: [
+              {
+                type: "ALL",
+                rules: [
+                  { type: "ANY", conditions: [{ property: "plan", operator: "EQUAL", value: "gold" }] },
+                  { type: "ANY", conditions: [{ property: "age", operator: "GREATER_THAN", value: "21" }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    },
+  );
+  expect(projectChangeRequest.status, JSON.stringify(projectChangeRequest.body)).toBe(201);
   return {
     ...s,
     featureId: banner.body.id,
@@ -156,6 +197,8 @@ export async function seedWalkData(request: APIRequestContext, s: Seed): Promise
     identityId: ada.id,
     inviteHash: invite.body[0].hash,
     inviteLinkHash: link.body.hash,
+    changeRequestId: changeRequest.body.id,
+    projectChangeRequestId: projectChangeRequest.body.id,
   };
 }
 
@@ -372,6 +415,42 @@ export const RECIPES: Record<string, Visit[]> = {
       name: "audit-log",
       path: (d) => env(d, "audit-log/"),
       ready: (page) => page.getByText("checkout_banner").first(),
+      screenshot: true,
+    },
+  ],
+  "/projects/[projectId]/environments/[environmentKey]/change-requests": [
+    {
+      name: "change-requests",
+      path: (d) => env(d, "change-requests/"),
+      ready: (page) => page.getByRole("link", { name: "Summer banner" }),
+      screenshot: true,
+    },
+  ],
+  "/projects/[projectId]/environments/[environmentKey]/change-requests/[changeRequestId]": [
+    {
+      name: "change-request",
+      path: (d) => env(d, `change-requests/${d.changeRequestId}/`),
+      ready: (page) => page.getByTestId("impact-summary"),
+      screenshot: true,
+    },
+    {
+      name: "change-request-not-found",
+      path: (d) => env(d, "change-requests/999999/"),
+      ready: (page) => page.getByRole("heading", { name: "Change request not found" }),
+    },
+  ],
+  "/projects/[projectId]/change-requests": [
+    {
+      name: "project-change-requests",
+      path: (d) => `/projects/${d.projectId}/change-requests/`,
+      ready: (page) => page.getByRole("link", { name: "Gold plan from 21" }),
+    },
+  ],
+  "/projects/[projectId]/change-requests/[changeRequestId]": [
+    {
+      name: "project-change-request",
+      path: (d) => `/projects/${d.projectId}/change-requests/${d.projectChangeRequestId}/`,
+      ready: (page) => page.getByTestId("impact-summary"),
       screenshot: true,
     },
   ],

@@ -145,3 +145,25 @@ export const ZEnvironmentChangeRequestsParams = pathParams({ apiKey: z.string().
 export const ZChangeRequestParams = pathParams({ changeRequestId: zId });
 export const ZProjectChangeRequestsParams = pathParams({ projectId: zId });
 export const ZProjectChangeRequestParams = pathParams({ projectId: zId, projectChangeRequestId: zId });
+
+const zExamples = z
+  .string()
+  .regex(/^(?:10|\d)$/, { error: "Ensure this value is an integer from 0 to 10." })
+  .transform(Number)
+  .optional()
+  .describe("Examples kept per kind of change (default 3, at most 10)");
+
+export const ZChangeRequestImpactQuery = z.object({ examples: zExamples });
+export type TChangeRequestImpactQuery = z.infer<typeof ZChangeRequestImpactQuery>;
+
+export const ZProjectChangeRequestImpactQuery = z.object({
+  examples: zExamples,
+  environment: z
+    .string({ error: "This field is required." })
+    .min(1, { error: "This field is required." })
+    .max(100)
+    .describe(
+      "The environment (of the project) whose identities are evaluated: its id or its client API key",
+    ),
+});
+export type TProjectChangeRequestImpactQuery = z.infer<typeof ZProjectChangeRequestImpactQuery>;

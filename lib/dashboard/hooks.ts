@@ -6,6 +6,9 @@ import { request, type ApiError } from "./fetcher";
 import type {
   AuditLogEntry,
   AuditLogEntryDetail,
+  ChangeRequest,
+  ChangeRequestComment,
+  ChangeRequestSummary,
   Environment,
   Feature,
   FeatureGroupOwner,
@@ -13,9 +16,11 @@ import type {
   FeatureSegment,
   FeatureState,
   Identity,
+  Impact,
   Organisation,
   Page,
   Project,
+  ProjectChangeRequest,
   ResolvedFeatureState,
   Segment,
   Tag,
@@ -156,3 +161,19 @@ export const useAuditEntry = (project: number, id: number | null) =>
 export const useWebhooks = (listUrl: string) => useApi<Webhook[]>(listUrl);
 export const useWebhookDeliveries = (listUrl: string, id: number | null) =>
   useApi<WebhookDelivery[]>(id ? `${listUrl}${id}/deliveries/` : null, { refreshInterval: 2000 });
+
+export const useChangeRequests = (key: string, committed: boolean) =>
+  useApi<Page<ChangeRequestSummary>>(urls.changeRequests(key, { committed: committed ? "true" : "false" }));
+export const useChangeRequest = (id: number) => useApi<ChangeRequest>(urls.changeRequest(id));
+export const useProjectChangeRequests = (project: number, committed: boolean) =>
+  useApi<Page<ChangeRequestSummary>>(
+    urls.projectChangeRequests(project, { committed: committed ? "true" : "false" }),
+  );
+export const useProjectChangeRequest = (project: number, id: number) =>
+  useApi<ProjectChangeRequest>(urls.projectChangeRequest(project, id));
+/** `url` is a request's comments URL (urls.changeRequest(id, "comments") or the project one). */
+export const useChangeRequestComments = (url: string) => useApi<ChangeRequestComment[]>(url);
+/** The blast radius; computed on the server over up to 10,000 identities, so not retried. */
+export const useImpact = (url: string | null) => useApi<Impact>(url, { shouldRetryOnError: false });
+export const useMyGroups = (organisation: number | null) =>
+  useApi<FeatureGroupOwner[]>(organisation ? urls.myGroups(organisation) : null);

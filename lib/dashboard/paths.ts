@@ -33,4 +33,10 @@ export const paths = {
   groups: (organisation: number) => `/organisations/${organisation}/groups/`,
   organisationPermissions: (organisation: number) => `/organisations/${organisation}/permissions/`,
   invitations: (organisation: number) => `/organisations/${organisation}/invitations/`,
+  changeRequests: (project: number, key: string) =>
+    `/projects/${project}/environments/${key}/change-requests/`,
+  changeRequest: (project: number, key: string, id: number) =>
+    `/projects/${project}/environments/${key}/change-requests/${id}/`,
+  projectChangeRequests: (project: number) => `/projects/${project}/change-requests/`,
+  projectChangeRequest: (project: number, id: number) => `/projects/${project}/change-requests/${id}/`,
 };

@@ -4,6 +4,13 @@
 import type { z } from "zod";
 import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";
 import type { ZUser } from "@/lib/auth/responses";
+import type {
+  ZChangeRequest,
+  ZChangeRequestComment,
+  ZChangeRequestSummary,
+  ZProjectChangeRequest,
+} from "@/lib/change-requests/responses";
+import type { ZImpact } from "@/lib/impact/responses";
 import type { ZEnvironment, ZServerKey } from "@/lib/environments/responses";
 import type {
   ZFeature,
@@ -97,3 +104,10 @@ export type PermissionSources = UserDetailedPermissions["derived_from"];
 /** A grant of permissions on a project or an environment to a user or a group. */
 export type UserGrant = z.infer<typeof ZUserGrantList>[number];
 export type GroupGrant = z.infer<typeof ZGroupGrantList>[number];
+/** A change request of an environment's flags, and of a project's segments. */
+export type ChangeRequest = z.infer<typeof ZChangeRequest>;
+export type ProjectChangeRequest = z.infer<typeof ZProjectChangeRequest>;
+export type ChangeRequestSummary = z.infer<typeof ZChangeRequestSummary>;
+export type ChangeRequestComment = z.infer<typeof ZChangeRequestComment>;
+/** The blast radius of a proposed change (…/impact/). */
+export type Impact = z.infer<typeof ZImpact>;

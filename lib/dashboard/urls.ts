@@ -138,4 +138,18 @@ export const urls = {
   /** A member's permissions on `scope` with their sources. */
   userDetailedPermissions: (scope: string, userId: number) =>
     `${V1}/${scope}/user-detailed-permissions/${userId}/`,
+  createChangeRequest: (key: string) => `${V1}/environments/${key}/create-change-request/`,
+  changeRequests: (key: string, params: { committed?: "true" | "false"; page?: number } = {}) =>
+    `${V1}/environments/${key}/list-change-requests/${q({ page_size: 100, ...params })}`,
+  /** An environment change request, or one of its actions (`approve`, `reject`, `commit`, `comments`, `impact`). */
+  changeRequest: (id: number, action?: string) =>
+    `${V1}/features/workflows/change-requests/${id}/${action ? `${action}/` : ""}`,
+  projectChangeRequests: (project: number, params: { committed?: "true" | "false"; page?: number } = {}) =>
+    `${V1}/projects/${project}/change-requests/${q({ page_size: 100, ...params })}`,
+  projectChangeRequestsCreate: (project: number) => `${V1}/projects/${project}/change-requests/`,
+  projectChangeRequest: (project: number, id: number, action?: string) =>
+    `${V1}/projects/${project}/change-requests/${id}/${action ? `${action}/` : ""}`,
+  projectChangeRequestImpact: (project: number, id: number, environment: string) =>
+    `${V1}/projects/${project}/change-requests/${id}/impact/${q({ environment })}`,
+  myGroups: (organisation: number) => `${V1}/organisations/${organisation}/groups/my-groups/`,
 };

@@ -18,6 +18,8 @@ export type ProposedState = {
   remove?: boolean;
   /** Priority of a new segment override; last when absent. */
   priority?: number;
+  /** New weights per multivariate option id; options left out get 0 (a stored change request is complete). */
+  allocations?: { optionId: number; percentage: number }[];
 };
 
 export type ProposedSegment = { segmentId: number; rules: EngineRule[] };
@@ -25,10 +27,17 @@ export type ProposedSegment = { segmentId: number; rules: EngineRule[] };
 export type Proposal = { featureStates: ProposedState[]; segments: ProposedSegment[] };
 
 function changeState(state: EngineFeatureState, change: ProposedState): EngineFeatureState {
+  const weights = change.allocations && new Map(change.allocations.map((a) => [a.optionId, a.percentage]));
   return {
     ...state,
     enabled: change.enabled ?? state.enabled,
     feature_state_value: change.value !== undefined ? change.value : state.feature_state_value,
+    multivariate_feature_state_values: weights
+      ? state.multivariate_feature_state_values.map((v) => ({
+          ...v,
+          percentage_allocation: weights.get(v.multivariate_feature_option.id) ?? 0,
+        }))
+      : state.multivariate_feature_state_values,
   };
 }
 

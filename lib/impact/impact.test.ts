@@ -161,6 +161,34 @@ describe("blast radius", () => {
     // Everyone is in the 100 % variant: the default value's change reaches no one.
     expect(result.identities_changed).toBe(0);
   });
+
+  it("moves identities out of a variant when a proposal's allocations take its weight away", () => {
+    const mv = feature(3, "checkout", "MULTIVARIATE");
+    const live = doc({
+      feature_states: [
+        state(mv, {
+          feature_state_value: "a",
+          multivariate_feature_state_values: [mvValue(1, 100, { id: 1, value: "b", key: "B" })],
+        }),
+      ],
+    });
+    const proposal: Proposal = {
+      featureStates: [{ featureId: 3, segmentId: null, allocations: [{ optionId: 1, percentage: 0 }] }],
+      segments: [],
+    };
+    expect(
+      applyProposal(live, proposal).feature_states[0].multivariate_feature_state_values[0]
+        .percentage_allocation,
+    ).toBe(0);
+    const result = impactOf(live, proposal, people(3));
+    expect(result.identities_changed).toBe(3);
+    expect(result.features[0].changes[0]).toMatchObject({
+      kind: "VARIANT",
+      from: "B",
+      to: "control",
+      count: 3,
+    });
+  });
 });
 
 describe("blast radius properties", () => {

@@ -1990,6 +1990,46 @@ describe("feature export and import files", () => {
   });
 });
 
+describe("change request impact", () => {
+  it("answers the blast radius of an environment and a segment change request, and documents the errors", async () => {
+    const s = await seed();
+    const { token, projectId, envKey, organisationId } = s;
+    const member = await addMember(organisationId);
+    const other = await seed();
+    const feature = await call(`/api/v1/projects/${projectId}/features/`, {
+      token,
+      body: { name: unique("f") },
+    });
+    const segment = await call(`/api/v1/projects/${projectId}/segments/`, {
+      token,
+      body: { name: unique("s"), rules: segmentRules },
+    });
+    const cr = await call(`/api/v1/environments/${envKey}/create-change-request/`, {
+      token,
+      body: { title: unique("cr"), feature_states: [{ feature: feature.body.id, enabled: true }] },
+    });
+    const path = { changeRequestId: cr.body.id };
+    await invoke("getChangeRequestImpact", { token, path, query: { examples: "1" } }, 200);
+    await invoke("getChangeRequestImpact", { token, path, query: { examples: "x" } }, 400);
+    await invoke("getChangeRequestImpact", { token: member.token, path }, 403);
+    await invoke("getChangeRequestImpact", { token: other.token, path }, 404);
+    const segmentCr = await call(`/api/v1/projects/${projectId}/change-requests/`, {
+      token,
+      body: { title: unique("cr"), segments: [{ id: segment.body.id, rules: segmentRules }] },
+    });
+    const projectPath = { projectId, projectChangeRequestId: segmentCr.body.id };
+    const query = { environment: envKey };
+    await invoke("getProjectChangeRequestImpact", { token, path: projectPath, query }, 200);
+    await invoke("getProjectChangeRequestImpact", { token, path: projectPath }, 400);
+    await invoke("getProjectChangeRequestImpact", { token: member.token, path: projectPath, query }, 403);
+    await invoke(
+      "getProjectChangeRequestImpact",
+      { token, path: { projectId, projectChangeRequestId: MISSING_ID }, query },
+      404,
+    );
+  });
+});
+
 describe("coverage", () => {
   it("exercised every documented answer of every operation", () => {
     const documented = OPERATIONS.flatMap((op) =>

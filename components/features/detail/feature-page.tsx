@@ -2,10 +2,20 @@
 // One feature in one environment: its state and value, its variations, its segment
 // overrides, how often SDKs evaluated it, and its project-wide settings.
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { mutate } from "swr";
+import {
+  RequestChangeDialog,
+  type RequestedChange,
+} from "@/components/change-requests/request-change-dialog";
+import { Button } from "@/components/ui/button";
 import { DangerZone } from "@/components/common/danger-zone";
 import { PermissionGate } from "@/components/permissions/permission-gate";
-import { useEnvironmentPermissions, useProjectPermissions } from "@/components/permissions/use-permissions";
+import {
+  gate,
+  useEnvironmentPermissions,
+  useProjectPermissions,
+} from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
 import { Card, Section } from "@/components/ui/card";
 import { LoadError } from "@/components/common/load-error";
@@ -14,7 +24,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { api } from "@/lib/dashboard/api-client";
-import { featureStatesKey, useEnvironment, useFeature, useFeatureStates } from "@/lib/dashboard/hooks";
+import {
+  featureStatesKey,
+  useEnvironment,
+  useFeature,
+  useFeatureStates,
+  useProject,
+} from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import type { FlagValue } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
@@ -42,8 +58,18 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
   const environmentPermissions = useEnvironmentPermissions(environmentKey);
   const confirmChange = useProtectedConfirm(environmentKey);
   const featureName = <Name>{feature?.name}</Name>;
+  const { data: project } = useProject(projectId);
+  // With approvals required here, a change is requested rather than written.
+  const requiresReview =
+    environment?.minimum_change_request_approvals !== null &&
+    environment?.minimum_change_request_approvals !== undefined;
+  const [requested, setRequested] = useState<RequestedChange | null>(null);
 
   const saveValue = async (value: FlagValue) => {
+    if (requiresReview) {
+      setRequested({ enabled: state!.enabled, value });
+      return false;
+    }
     const asked = await confirmChange(
       (env) => (
         <>
@@ -102,7 +128,19 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
             state && (
               <div className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
                 {state.enabled ? "On" : "Off"} in {environment?.name ?? "this environment"}
-                <FeatureToggle environmentKey={environmentKey} state={state} featureName={feature.name} />
+                {requiresReview ? (
+                  <Button
+                    size="sm"
+                    {...gate(environmentPermissions, "CREATE_CHANGE_REQUEST")}
+                    onClick={() =>
+                      setRequested({ enabled: !state.enabled, value: state.feature_state_value })
+                    }
+                  >
+                    Request to turn {state.enabled ? "off" : "on"}
+                  </Button>
+                ) : (
+                  <FeatureToggle environmentKey={environmentKey} state={state} featureName={feature.name} />
+                )}
               </div>
             )
           }
@@ -119,8 +157,17 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
       >
         <Card className="p-4">
           {state ? (
-            <PermissionGate denial={environmentPermissions.denial("UPDATE_FEATURE_STATE")}>
-              <ValueEditor label="Value" value={state.feature_state_value} onSave={saveValue} />
+            <PermissionGate
+              denial={environmentPermissions.denial(
+                requiresReview ? "CREATE_CHANGE_REQUEST" : "UPDATE_FEATURE_STATE",
+              )}
+            >
+              <ValueEditor
+                label="Value"
+                value={state.feature_state_value}
+                onSave={saveValue}
+                saveLabel={requiresReview ? "Request change" : undefined}
+              />
             </PermissionGate>
           ) : (
             <Skeleton className="h-20" />
@@ -177,6 +224,18 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
         <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
           <FeatureSettingsForm projectId={projectId} feature={feature} />
         </PermissionGate>
+      )}
+      {feature && environment && requested && (
+        <RequestChangeDialog
+          open
+          onClose={() => setRequested(null)}
+          projectId={projectId}
+          environmentKey={environmentKey}
+          environmentName={environment.name}
+          organisationId={project?.organisation ?? null}
+          feature={feature}
+          change={requested}
+        />
       )}
       {feature && projectPermissions.allows("DELETE_FEATURE") && (
         <DangerZone

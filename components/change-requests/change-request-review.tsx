@@ -1,0 +1,114 @@
+"use client";
+// One change request of an environment, for review: what it changes against the live state,
+// what that would do to stored identities (blast radius), who reviews it, the discussion, and
+// approve / reject / commit.
+import { useEnvironmentPermissions } from "@/components/permissions/use-permissions";
+import { LoadError } from "@/components/common/load-error";
+import { Card, Section } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import {
+  useChangeRequest,
+  useEnvironment,
+  useFeatures,
+  useMe,
+  useMyGroups,
+  useProject,
+} from "@/lib/dashboard/hooks";
+import { paths } from "@/lib/dashboard/paths";
+import { urls } from "@/lib/dashboard/urls";
+import { StatusBadge } from "./change-request-list";
+import { CommentsPanel } from "./comments-panel";
+import { ImpactPanel } from "./impact-panel";
+import { ProposedStateDiff } from "./proposed-state-diff";
+import { ReviewPanel } from "./review-panel";
+import { useNames } from "./use-names";
+
+type Props = { projectId: number; environmentKey: string; changeRequestId: number };
+
+export function ChangeRequestReview({ projectId, environmentKey, changeRequestId }: Props) {
+  const { data: cr, error } = useChangeRequest(changeRequestId);
+  const { data: environment } = useEnvironment(environmentKey);
+  const { data: project } = useProject(projectId);
+  const { data: features } = useFeatures(projectId);
+  const { data: me } = useMe();
+  const organisationId = project?.organisation ?? null;
+  const { data: myGroups } = useMyGroups(organisationId);
+  const { nameOf, groupNameOf } = useNames(organisationId);
+  const permissions = useEnvironmentPermissions(environmentKey);
+  const back = { href: paths.changeRequests(projectId, environmentKey), label: "Change requests" };
+
+  if (error)
+    return (
+      <LoadError error={error} what="change request" back={[{ ...back, label: "Back to change requests" }]} />
+    );
+  const featureName = (id: number) => features?.results.find((f) => f.id === id)?.name ?? `feature ${id}`;
+  return (
+    <div className="space-y-10">
+      <PageHeader
+        back={back}
+        title={cr ? cr.title : <Skeleton className="h-8 w-56" />}
+        description={
+          cr && (
+            <div className="space-y-1">
+              <div className="flex flex-wrap items-center gap-2">
+                <StatusBadge cr={cr} />
+                <span>
+                  #{cr.id} in {environment?.name ?? "this environment"}, opened by {nameOf(cr.user)}
+                </span>
+              </div>
+              {cr.description && <p className="whitespace-pre-wrap">{cr.description}</p>}
+            </div>
+          )
+        }
+      />
+      <Section title="Proposed changes" description="Each change against what is live now.">
+        <Card className="space-y-6 p-4">
+          {!cr || !environment ? (
+            <Skeleton className="h-16" />
+          ) : (
+            cr.feature_states.map((state) => (
+              <ProposedStateDiff
+                key={`${state.feature}-${state.feature_segment}`}
+                environmentKey={environmentKey}
+                environmentId={environment.id}
+                featureName={featureName(state.feature)}
+                proposed={state}
+                committed={cr.is_committed}
+              />
+            ))
+          )}
+        </Card>
+      </Section>
+      {cr && !cr.is_committed && (
+        <Section
+          title="Blast radius"
+          description="What committing it would do to the identities stored in this environment, evaluated now."
+        >
+          <ImpactPanel url={urls.changeRequest(changeRequestId, "impact")} />
+        </Section>
+      )}
+      <Section title="Review">
+        {cr && me && myGroups && permissions.loaded ? (
+          <ReviewPanel
+            cr={cr}
+            viewer={{
+              id: me.id,
+              groupIds: myGroups.map((g) => g.id),
+              canApproveKey: permissions.allows("APPROVE_CHANGE_REQUEST"),
+              canCommitKey: permissions.allows("UPDATE_FEATURE_STATE"),
+            }}
+            urlOf={(action) => urls.changeRequest(changeRequestId, action)}
+            nameOf={nameOf}
+            groupNameOf={groupNameOf}
+          />
+        ) : (
+          <Skeleton className="h-24" />
+        )}
+      </Section>
+      <Section title="Comments">
+        <CommentsPanel url={urls.changeRequest(changeRequestId, "comments")} nameOf={nameOf} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+// People and groups of an organisation by id, as the review pages name them.
+import { useGroupSummaries, useOrganisationMembers } from "@/lib/dashboard/hooks";
+
+export function useNames(organisationId: number | null) {
+  const { data: people } = useOrganisationMembers(organisationId);
+  const { data: teams } = useGroupSummaries(organisationId);
+  const nameOf = (id: number | null) => {
+    if (id === null) return "a deleted account";
+    const person = people?.find((p) => p.id === id);
+    if (!person) return `user ${id}`;
+    const full = `${person.first_name} ${person.last_name}`.trim();
+    return full ? `${full} (${person.email})` : person.email;
+  };
+  const groupNameOf = (id: number) => teams?.find((g) => g.id === id)?.name ?? `group ${id}`;
+  return { nameOf, groupNameOf, people, teams };
+}
