@@ -17,7 +17,8 @@ import {
 import { writeServerKeys } from "../import-keys";
 import { loadMappings } from "../mapping";
 import { addSkip, emptyReport, type ImportReport } from "../report";
-import { parseDump, type DumpProject } from "./parse";
+import { parseDump } from "./parse";
+import type { DumpProject } from "./types";
 
 export type DumpImportOutcome = { runId: number; source: string; report: ImportReport };
 
