@@ -16,7 +16,7 @@ function refusal(json: unknown): string[] {
     parseDump(json, now);
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).body.file as string[];
+    return ((error as ValidationError).body as Record<string, string[]>).file;
   }
   throw new Error("the dump was accepted");
 }
