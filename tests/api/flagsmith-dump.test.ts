@@ -3,7 +3,11 @@
 // export.py writes) and checks what SDKs get with the kept client keys; refuses bad files with
 // a 400 that writes nothing; and round-trips a richly seeded Ensign (a second instance) through
 // the export route into a fresh organisation, which the live import's verifier then compares.
-import { readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZDumpDownload, ZImportRun } from "@/lib/migration/responses";
 import { call, signUp } from "../support/api";
@@ -22,6 +26,8 @@ let source: RunningEnsign;
 let target: RunningEnsign;
 let src: Source;
 let admin: { token: string; id: number };
+let roundTripOrganisation = 0;
+const run = promisify(execFile);
 
 beforeAll(async () => {
   [sourceDb, targetDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
@@ -327,6 +333,7 @@ describe("exporting an organisation as a dump", () => {
     const kept = await call(`${path}?keep_ids=true`, { baseUrl: source.url, token: src.token });
     expect(kept.body.filter((r: { pk?: number }) => "pk" in r).length).toBeGreaterThan(0);
     const organisationId = await newOrganisation("dump-round-trip");
+    roundTripOrganisation = organisationId;
     const imported = await upload(organisationId, kept.text);
     expect(imported.status, imported.text).toBe(201);
 
@@ -343,5 +350,48 @@ describe("exporting an organisation as a dump", () => {
     expect(run.report.differences).toEqual([]);
     expect(run.report).toMatchObject({ environments: 2, sampled: 60 });
     expect(run.report.identities).toBeGreaterThanOrEqual(4);
+  });
+
+  it("exports and imports from the command line; a second import updates; a bad file is refused", async () => {
+    const tsx = (script: string, args: string[], databaseUrl: string) =>
+      run(process.execPath, ["--import", "tsx", script, ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        timeout: 240_000,
+        maxBuffer: 64 * 1024 * 1024,
+      });
+    const exported = await tsx(
+      "scripts/export-flagsmith.ts",
+      ["--organisation", String(src.organisationId), "--keep-ids"],
+      sourceDb.url,
+    );
+    expect(exported.stderr).toMatch(/rows written/);
+    const dir = mkdtempSync(path.join(tmpdir(), "ensign-dump-"));
+    const file = path.join(dir, "dump.json");
+    writeFileSync(file, exported.stdout);
+    const before = await contents(roundTripOrganisation);
+    const imported = await tsx(
+      "scripts/import-flagsmith.ts",
+      ["--dump", file, "--into", String(roundTripOrganisation)],
+      targetDb.url,
+    );
+    const report = JSON.parse(imported.stdout);
+    expect(report.status).toBe("DONE");
+    expect(report.copied).toEqual({});
+    expect(report.updated).toMatchObject({ projects: 1, environments: 2, features: 3 });
+    expect(await contents(roundTripOrganisation)).toEqual(before);
+
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify([{ model: "features.feature", fields: { name: "x" } }]));
+    const refused = await tsx(
+      "scripts/import-flagsmith.ts",
+      ["--dump", bad, "--into", String(roundTripOrganisation)],
+      targetDb.url,
+    ).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(4);
+    expect(refused?.stderr).toMatch(/the file was refused, nothing was written/);
+    expect(await contents(roundTripOrganisation)).toEqual(before);
   });
 });

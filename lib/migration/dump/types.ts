@@ -35,3 +35,6 @@ export type DumpSource = {
 
 export type Row<M extends DumpModel> = { index: number; pk: number | null; fields: DumpFields<M> };
 export type Rows = { [M in DumpModel]: Row<M>[] };
+
+/** One row of a dump Ensign writes (./export-dump.ts). */
+export type DumpRowOut = { model: string; pk?: number; fields: Record<string, unknown> };
