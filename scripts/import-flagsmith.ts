@@ -3,14 +3,46 @@
 // --api-key <organisation API key> [--organisation <source id>] [--into <Ensign organisation id>]
 // [--identities auto|core|edge] [--stop-after <steps>]`. A second run updates; an interrupted
 // run resumes. Progress on stderr, the report (JSON) on stdout.
+// `npm run import:flagsmith -- --dump <file.json> [--into <id>]` imports the file Flagsmith's
+// `dumporganisationtolocalfs` command writes instead, in one transaction.
+import { readFile, stat } from "node:fs/promises";
+import { ApiError } from "@/lib/api/errors";
 import { parseArgs, optionalInt, progressBar, targetOrganisation } from "@/lib/migration/cli-args";
+import { MAX_DUMP_FILE_BYTES } from "@/lib/migration/dump/format";
+import { importDump } from "@/lib/migration/dump/import-dump";
+import { parseDumpText } from "@/lib/migration/dump/read-upload";
 import { runImport } from "@/lib/migration/run-import";
+
+async function importDumpFile(path: string, into: string | undefined) {
+  if ((await stat(path)).size > MAX_DUMP_FILE_BYTES)
+    throw new Error(`${path} is over ${MAX_DUMP_FILE_BYTES} bytes`);
+  const organisationId = await targetOrganisation(into);
+  process.stderr.write(`[ensign] reading ${path}\n`);
+  try {
+    const json = parseDumpText(await readFile(path, "utf8"));
+    const outcome = await importDump({ organisationId, json });
+    process.stderr.write(`[ensign] dump imported (run ${outcome.runId})\n`);
+    console.log(JSON.stringify({ run: outcome.runId, status: "DONE", ...outcome.report }, null, 2));
+    return 0;
+  } catch (error) {
+    // A refused file: every problem found, one a line; nothing was written.
+    if (error instanceof ApiError) {
+      console.error(
+        `[ensign] the file was refused, nothing was written:\n${JSON.stringify(error.body, null, 2)}`,
+      );
+      return 4;
+    }
+    throw error;
+  }
+}
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (args.dump) return importDumpFile(args.dump, args.into);
   if (!args.url || !args["api-key"]) {
     console.error(
-      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]",
+      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]\n" +
+        "       npm run import:flagsmith -- --dump <file.json> [--into <id>]",
     );
     process.exit(2);
   }

@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FlagsmithDumpCard } from "@/components/organisations/flagsmith-dump-card";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { SelectField, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
@@ -329,6 +330,12 @@ export function FlagsmithImportPage({ organisationId }: { organisationId: number
                 </div>
               </form>
             </Card>
+          </Section>
+          <Section
+            title="Dump file"
+            description="Self-hosted Flagsmith can write its organisation to a file; import that file here, or download this organisation in the same format to go back."
+          >
+            <FlagsmithDumpCard organisationId={organisationId} onImported={() => mutate(statusUrl)} />
           </Section>
           <ErrorMessage error={statusError} />
           <Section title="Import" description="The latest import into this organisation.">

@@ -110,6 +110,8 @@ export const urls = {
   masterApiKeys: (id: number) => `${V1}/organisations/${id}/master-api-keys/`,
   flagsmithImport: (id: number) => `${V1}/organisations/${id}/flagsmith-import/`,
   flagsmithVerify: (id: number) => `${V1}/organisations/${id}/flagsmith-verify/`,
+  flagsmithDumpImport: (id: number) => `${V1}/organisations/${id}/flagsmith-import/dump/`,
+  flagsmithExport: (id: number) => `${V1}/organisations/${id}/flagsmith-export/`,
   masterApiKey: (id: number, prefix: string) => `${V1}/organisations/${id}/master-api-keys/${prefix}/`,
   webhookTest: `${V1}/webhooks/test/`,
   members: (organisation: number) => `${V1}/organisations/${organisation}/users/`,

@@ -19,6 +19,7 @@ import type {
   STrait,
   SValueObject,
 } from "./source-types";
+import { bySourceOrder, hashIdOf } from "./source-types";
 
 export type EnvTarget = {
   environmentId: number;
@@ -51,8 +52,8 @@ function allocationsOf(ctx: Ctx, target: EnvTarget, values: SAllocation[] | unde
  * The source's id, which Flagsmith hashes identities into variants with; not a change of the
  * state (no version, no audit), written before the state's change so its notice covers it.
  */
-async function keepHashId(tx: Tx, stateId: number, sourceId: number) {
-  await tx.featureState.update({ where: { id: stateId }, data: { importedId: sourceId } });
+async function keepHashId(tx: Tx, stateId: number, source: SFeatureState) {
+  await tx.featureState.update({ where: { id: stateId }, data: { importedId: hashIdOf(source) } });
 }
 
 export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s: SFeatureState) {
@@ -67,7 +68,7 @@ export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s:
   });
   if (!state)
     return addSkip(ctx.report, "feature state", `state ${s.id}`, "no environment default in Ensign");
-  await keepHashId(tx, state.id, s.id);
+  await keepHashId(tx, state.id, s);
   await changeState(tx, state.id, {
     enabled: s.enabled,
     value: storedValueOf(s.feature_state_value),
@@ -113,7 +114,7 @@ export async function importSegmentOverride(
     select: { id: true },
   });
   if (state) {
-    await keepHashId(tx, state.id, s.id);
+    await keepHashId(tx, state.id, s);
     await changeState(tx, state.id, change);
   } else {
     const id = await insertState(
@@ -127,14 +128,14 @@ export async function importSegmentOverride(
       },
       { allocations: change.allocations, duplicate: () => new Error("segment override exists") },
     );
-    await keepHashId(tx, id, s.id);
+    await keepHashId(tx, id, s);
   }
   countCopy(ctx.report, "segment overrides", !state);
 }
 
 /** Sets each feature's segment override order to the source's (priorities 0, 1, …). */
 export async function applyPriorities(tx: Tx, ctx: Ctx, links: SFeatureSegment[]) {
-  const ordered = [...links].sort((a, b) => a.priority - b.priority || a.id - b.id);
+  const ordered = [...links].sort((a, b) => a.priority - b.priority || bySourceOrder(a, b));
   const byFeature = new Map<number, number[]>();
   for (const link of ordered) {
     const id = await findMapping(tx, ctx.scope, "feature-segment", link.id);

@@ -14,6 +14,7 @@ import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { findMapping, saveMapping, type MappingScope } from "./mapping";
 import { addSkip, countCopy, type ImportReport } from "./report";
 import type { SEnvironment, SFeature, SProject, SSegment, STag } from "./source-types";
+import { bySourceOrder, hashIdOf } from "./source-types";
 
 export type Ctx = { scope: MappingScope; report: ImportReport };
 
@@ -141,7 +142,7 @@ async function ownersByEmail(tx: Tx, ctx: Ctx, f: SFeature): Promise<number[]> {
 }
 
 async function importOptions(tx: Tx, ctx: Ctx, featureId: number, f: SFeature) {
-  const options = [...(f.multivariate_options ?? [])].sort((a, b) => a.id - b.id);
+  const options = [...(f.multivariate_options ?? [])].sort(bySourceOrder);
   const created: { id: number; defaultPercentageAllocation: number }[] = [];
   for (const o of options) {
     const data = optionData({
@@ -255,7 +256,7 @@ export async function importSegment(tx: Tx, ctx: Ctx, projectId: number, s: SSeg
     name: parsed.data.name,
     description: parsed.data.description ?? null,
     featureId,
-    importedId: s.id,
+    importedId: hashIdOf(s),
   };
   const known = await findMapping(tx, ctx.scope, "segment", s.id);
   const existing = known ? await tx.segment.findUnique({ where: { id: known } }) : null;

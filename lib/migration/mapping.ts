@@ -45,3 +45,13 @@ export async function loadMappings(tx: DbOrTx, scope: MappingScope, kind: Mappin
   });
   return new Map(rows.map((r) => [r.sourceId, r.targetId]));
 }
+
+/** Mappings of one kind made by dump imports (any source organisation): source key → Ensign id. */
+export async function loadDumpMappings(tx: DbOrTx, organisationId: number, kind: MappingKind) {
+  const rows = await tx.importMapping.findMany({
+    where: { organisationId, kind, source: { startsWith: "dump:" } },
+    select: { sourceId: true, targetId: true },
+    orderBy: { id: "asc" },
+  });
+  return new Map(rows.map((r) => [r.sourceId, r.targetId]));
+}

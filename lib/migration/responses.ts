@@ -26,3 +26,17 @@ export const ZImportStatus = z
     verify: ZImportRun.nullable().meta({ description: "The latest verification; null if none." }),
   })
   .meta({ id: "ImportStatus", description: "The organisation's latest import and verification." });
+
+export const ZDumpDownload = z
+  .array(
+    z
+      .object({
+        model: zText("Django model, app label and name, e.g. `features.feature`."),
+        pk: z.int().optional().meta({ description: "Primary key: written only with `keep_ids`." }),
+        fields: z
+          .record(z.string(), z.unknown())
+          .meta({ description: "The row's fields, with natural keys (lists) for references." }),
+      })
+      .meta({ description: "One row of the dump." }),
+  )
+  .meta({ id: "FlagsmithDump", description: "Flagsmith's organisation dump: a Django fixture." });

@@ -1,5 +1,6 @@
 // Inputs of the Flagsmith import and verify endpoints.
 import { z } from "zod";
+import { DRF_FALSE_STRINGS, DRF_TRUE_STRINGS } from "@/lib/api/drf-booleans";
 import { pathParams, zId } from "@/lib/api/params";
 
 const source = {
@@ -52,3 +53,18 @@ export const ZFlagsmithVerifyCreate = z.object({
 export type TFlagsmithVerifyCreate = z.infer<typeof ZFlagsmithVerifyCreate>;
 
 export const ZMigrationParams = pathParams({ organisationId: zId });
+
+const zQueryBool = z.string().transform((value, ctx) => {
+  if (DRF_TRUE_STRINGS.includes(value)) return true;
+  if (DRF_FALSE_STRINGS.includes(value)) return false;
+  ctx.addIssue({ code: "custom", input: value, message: "Must be a valid boolean." });
+  return z.NEVER;
+});
+
+export const ZFlagsmithExportQuery = z.object({
+  keep_ids: zQueryBool
+    .optional()
+    .describe(
+      "Also write `pk` on feature states and segments (the ids variants and percentage splits hash with), for moving to another Ensign; leave off for a Flagsmith that has data",
+    ),
+});

@@ -7,10 +7,12 @@ export type SValueObject = {
   boolean_value?: boolean | null;
 };
 export type SScalar = string | number | boolean | null;
+/** A source object's id: a number from the Admin API, a natural key (uuid, api key) from a dump. */
+export type SId = number | string;
 
 export type SOrganisation = { id: number; name: string };
 export type SProject = {
-  id: number;
+  id: SId;
   name: string;
   hide_disabled_flags?: boolean;
   prevent_flag_defaults?: boolean;
@@ -19,7 +21,7 @@ export type SProject = {
   use_edge_identities?: boolean;
 };
 export type SEnvironment = {
-  id: number;
+  id: SId;
   name: string;
   api_key: string;
   description?: string | null;
@@ -32,9 +34,9 @@ export type SEnvironment = {
   use_identity_composite_key_for_hashing?: boolean;
   use_identity_overrides_in_local_eval?: boolean;
 };
-export type STag = { id: number; label: string; color?: string; description?: string | null };
+export type STag = { id: SId; label: string; color?: string; description?: string | null };
 export type SOption = {
-  id: number;
+  id: SId;
   type?: string;
   string_value?: string | null;
   integer_value?: number | null;
@@ -43,7 +45,7 @@ export type SOption = {
   key?: string | null;
 };
 export type SFeature = {
-  id: number;
+  id: SId;
   name: string;
   type?: string;
   default_enabled?: boolean;
@@ -51,7 +53,7 @@ export type SFeature = {
   description?: string | null;
   is_archived?: boolean;
   is_server_key_only?: boolean;
-  tags?: number[];
+  tags?: SId[];
   owners?: { email?: string }[];
   multivariate_options?: SOption[];
 };
@@ -63,35 +65,47 @@ export type SCondition = {
 };
 export type SRule = { type: string; rules?: SRule[]; conditions?: SCondition[] };
 export type SSegment = {
-  id: number;
+  id: SId;
+  /** The id percentage splits hash with, when `id` is not it (a dump written with kept ids). */
+  hash_id?: number | null;
   name: string;
   description?: string | null;
-  feature?: number | null;
+  feature?: SId | null;
   rules?: SRule[];
 };
-export type SAllocation = { id?: number; multivariate_feature_option: number; percentage_allocation: number };
+export type SAllocation = { id?: number; multivariate_feature_option: SId; percentage_allocation: number };
 export type SFeatureState = {
-  id: number;
-  feature: number;
+  id: SId;
+  /** The id variants hash with, when `id` is not it (a dump written with kept ids). */
+  hash_id?: number | null;
+  feature: SId;
   enabled: boolean;
   feature_state_value: SValueObject | SScalar;
   multivariate_feature_state_values?: SAllocation[];
   identity?: number | { id: number } | null;
-  feature_segment?: number | null;
+  feature_segment?: SId | null;
 };
-export type SFeatureSegment = { id: number; segment: number; priority: number };
+export type SFeatureSegment = { id: SId; segment: SId; priority: number };
 export type SIdentity = { id?: number; identity_uuid?: string; identifier: string };
 export type STrait = { trait_key: string; trait_value: SScalar };
 export type SIdentityOverride = {
-  feature: number | { id: number };
+  feature: SId | { id: SId };
   enabled: boolean;
   feature_state_value: SValueObject | SScalar;
   multivariate_feature_state_values?: SAllocation[];
 };
 export type SServerKey = {
-  id: number;
+  id: SId;
   key: string;
   name: string;
   active?: boolean;
   expires_at?: string | null;
 };
+
+/** The id Flagsmith hashes an object with: its numeric id, else the one a dump kept. */
+export const hashIdOf = (o: { id: SId; hash_id?: number | null }): number | null =>
+  typeof o.id === "number" ? o.id : (o.hash_id ?? null);
+
+/** Source order: numeric ids ascending (the Admin API's rows); dump rows keep the file's order. */
+export const bySourceOrder = (a: { id?: SId }, b: { id?: SId }): number =>
+  typeof a.id === "number" && typeof b.id === "number" ? a.id - b.id : 0;

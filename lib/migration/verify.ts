@@ -2,7 +2,7 @@
 // /api/v1/flags/ of every imported environment, /api/v1/identities/ of every imported
 // identity, and of sampled identities whose traits come from the segments' conditions.
 import { db } from "@/lib/db/client";
-import { loadMappings } from "./mapping";
+import { loadDumpMappings, loadMappings } from "./mapping";
 import { mapLimit } from "./map-limit";
 import { resolveSourceOrganisation, sourceName } from "./run-import";
 import { sampleTraitSets } from "./sample-traits";
@@ -105,14 +105,19 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
   const name = sourceName(source.baseUrl, sourceOrg);
   const scope = { organisationId: options.organisationId, source: name };
   const envMap = await loadMappings(db, scope, "environment");
-  const identityIds = [...(await loadMappings(db, scope, "identity")).values()];
+  // Environments imported from a dump of the source are found by their client-side key.
+  const fromDump = await loadDumpMappings(db, options.organisationId, "environment");
+  const identityIds = [
+    ...(await loadMappings(db, scope, "identity")).values(),
+    ...(await loadDumpMappings(db, options.organisationId, "identity")).values(),
+  ];
   const result: VerifyResult = { source: name, environments: 0, identities: 0, sampled: 0, differences: [] };
   const diffs = result.differences;
   for (const p of await source.list<SProject>(`/api/v1/projects/?organisation=${sourceOrg}`)) {
     const segments = await source.list<SSegment>(`/api/v1/projects/${p.id}/segments/`);
     const samples = sampleTraitSets(segments, options.sample ?? 20);
     for (const e of await source.list<SEnvironment>(`/api/v1/environments/?project=${p.id}`)) {
-      const targetId = envMap.get(String(e.id));
+      const targetId = envMap.get(String(e.id)) ?? fromDump.get(e.api_key);
       const env = targetId ? await db.environment.findUnique({ where: { id: targetId } }) : null;
       if (!env) {
         diffs.push({

@@ -49,6 +49,9 @@ const NOT_AUDITED = new Set([
   // A multipart upload that writes one entry per feature it creates or changes, and one for
   // the import; tests/api/feature-export-import.test.ts checks them.
   "POST /api/v1/features/feature-import/{environmentId}/",
+  // A dump import writes one entry per object it creates and one for the import
+  // ("Flagsmith organisation dump imported"); tests/api/flagsmith-dump.test.ts checks it.
+  "POST /api/v1/organisations/{organisationId}/flagsmith-import/dump/",
   // A commit leaves the request's entry and one per state or segment it changes (Flagsmith's
   // log too); tests/api/change-requests.test.ts checks them. A comment changes nothing.
   "POST /api/v1/features/workflows/change-requests/{changeRequestId}/commit/",

@@ -2,6 +2,7 @@
 // each answer against the response schema documented for its status, so the documentation
 // cannot drift from what the API sends. The last test fails if a documented answer was
 // never exercised.
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, inject, it } from "vitest";
@@ -1936,6 +1937,40 @@ describe("paths the server answers itself", () => {
 
   it("refuses an event stream for an unknown environment key", async () => {
     await invoke("streamEnvironmentUpdates", { path: { apiKey: "unknownKey" } }, 404);
+  });
+});
+
+describe("organisation dump files", () => {
+  /** The import takes a multipart form, which `invoke` does not send. */
+  async function invokeDumpImport(input: Input, content: string, expectedStatus: number) {
+    const op = byId.get("importFlagsmithDump")!;
+    const form = new FormData();
+    form.set("file", new Blob([content]), "dump.json");
+    const res = await fetch(`${inject("baseUrl")}${urlOf(op, input)}`, {
+      method: "POST",
+      headers: input.token ? { Authorization: `Token ${input.token}` } : {},
+      body: form,
+    });
+    const text = await res.text();
+    const result = { status: res.status, text, headers: res.headers, body: text ? JSON.parse(text) : null };
+    expect(result.status, `importFlagsmithDump: ${text}`).toBe(expectedStatus);
+    checkConformance(op, result);
+  }
+
+  it("imports a dump and exports an organisation, and documents the errors", async () => {
+    const { token, organisationId } = await seed();
+    const member = await addMember(organisationId);
+    const other = await seed();
+    const path = { organisationId };
+    await invoke("exportFlagsmithDump", { token, path }, 200);
+    await invoke("exportFlagsmithDump", { token, path, query: { keep_ids: "maybe" } }, 400);
+    await invoke("exportFlagsmithDump", { token: member.token, path }, 403);
+    await invoke("exportFlagsmithDump", { token: other.token, path }, 404);
+    const fixture = readFileSync("tests/fixtures/flagsmith-dump.json", "utf8");
+    await invokeDumpImport({ token, path }, fixture, 201);
+    await invokeDumpImport({ token, path }, "{", 400);
+    await invokeDumpImport({ token: member.token, path }, fixture, 403);
+    await invokeDumpImport({ token: other.token, path }, fixture, 404);
   });
 });
 
