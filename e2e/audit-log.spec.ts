@@ -39,7 +39,7 @@ test("a toggle in the dashboard shows in the audit log with its author and the f
   await page.getByLabel(/^Only /).check();
   await expect(log).not.toContainText("New Segment created: beta");
   await expect(log).toContainText("Flag state / Remote Config value updated for feature: dark_mode");
-  await page.getByLabel("From").fill("2001-01-01");
-  await page.getByLabel("To").fill("2001-01-02");
+  await page.getByLabel("From", { exact: true }).fill("2001-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2001-01-02");
   await expect(page.getByText("No changes match")).toBeVisible();
 });
