@@ -15,6 +15,8 @@ const source = {
     .trim()
     .min(1, "This field may not be blank.")
     .max(500)
+    // It travels in a request header: visible ASCII only (a header cannot carry the rest).
+    .regex(/^[\x21-\x7e]+$/, "Enter a valid API key.")
     .describe("An organisation API key of the source (never stored)"),
   organisation: z
     .int()

@@ -99,6 +99,11 @@ describe("import from Flagsmith's Admin API", () => {
     expect(metadata.body.url[0]).toMatch(/link-local/);
     const privateNet = await call(importPath(), t({ body: { url: "http://10.1.2.3/", api_key: "x" } }));
     expect(privateNet.status).toBe(400);
+    // A key that cannot travel in a header (the hostile walk's mangled bytes, a space) is refused, not a 500.
+    for (const api_key of ["a\uFFFD/", "two words", "é"]) {
+      const unsendable = await call(importPath(), t({ body: { url: source.url, api_key } }));
+      expect([unsendable.status, unsendable.body]).toEqual([400, { api_key: ["Enter a valid API key."] }]);
+    }
     const wrongKey = await call(importPath(), t({ body: { url: source.url, api_key: "wrong.key" } }));
     expect(wrongKey.status).toBe(400);
     expect(wrongKey.body.api_key[0]).toMatch(/401|403/);
