@@ -65,6 +65,9 @@ export async function startEnsign(options: {
     if (child.exitCode !== null) throw new Error(`Ensign exited early:\n${output}`);
     try {
       const res = await fetch(`${url}/health/readiness/`);
+      // Read to the end: a body left unread keeps the connection busy, and the server's
+      // graceful stop then waits out its 5 s grace for it (every test server's stop did).
+      await res.arrayBuffer();
       if (res.ok) break;
     } catch {
       // not listening yet
