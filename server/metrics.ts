@@ -5,6 +5,7 @@
 // falls through to the app's 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
+import { lastFanout, openStreamCount } from "@/lib/sdk/sse/hub";
 import { sendJson } from "./respond";
 
 const METRICS_PATH = /^\/health\/metrics\/?(?:\?.*)?$/;
@@ -64,6 +65,8 @@ export function createMetricsEndpoint(
         since_last_read: { seconds: (now - readAt) / 1000, ...summariseDelay(sinceRead) },
       },
       memory: { heap_used_bytes: process.memoryUsage().heapUsed, rss_bytes: process.memoryUsage.rss() },
+      // The last change's fan-out: streams open then, and ms from its announcement to the last write.
+      sse: { open_streams: openStreamCount(), last_fanout: lastFanout() },
     };
     sinceRead.reset();
     readAt = now;
