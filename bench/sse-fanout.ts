@@ -28,8 +28,9 @@ export type FanoutResult = {
   lastMs: number[];
   /** Per change: from the write's answer to the last stream (0 if all heard before it). */
   lastAfterAnswerMs: number[];
-  /** Per change: the server's time from announcing the change to writing the last stream. */
+  /** Per change: the server's time from announcing the change to writing the last stream, and the CPU time of its writes. */
   serverFanoutMs: number[];
+  serverFanoutCpuMs: number[];
   missed: number;
 };
 
@@ -80,7 +81,7 @@ function openStream(port: number, envKey: string, onEvent: (stream: Stream) => v
 
 type ServerMetrics = {
   memory: { heap_used_bytes: number };
-  sse?: { last_fanout: { streams: number; ms: number } | null };
+  sse?: { last_fanout: { streams: number; ms: number; cpu_ms: number } | null };
 };
 
 /** GET /health/metrics/, or null when the server's debug metrics are off. */
@@ -143,6 +144,7 @@ export async function measureSseFanout(options: {
     lastMs: [],
     lastAfterAnswerMs: [],
     serverFanoutMs: [],
+    serverFanoutCpuMs: [],
     missed: 0,
   };
   for (let change = 0; change < changes; change += 1) {
@@ -167,7 +169,10 @@ export async function measureSseFanout(options: {
     result.lastMs.push(Math.round(last));
     result.lastAfterAnswerMs.push(Math.round(Math.max(0, last - (answeredAt - sentAt))));
     const fanout = (await serverMetrics(port))?.sse?.last_fanout;
-    if (fanout) result.serverFanoutMs.push(fanout.ms);
+    if (fanout) {
+      result.serverFanoutMs.push(fanout.ms);
+      result.serverFanoutCpuMs.push(fanout.cpu_ms);
+    }
     sentAt = 0;
   }
   for (const stream of opened) stream.socket.destroy();
@@ -182,7 +187,7 @@ export function describeFanout(r: FanoutResult): string {
       `(${r.kbPerStream} KB per stream${heap}); ${r.firstMs.length} changes, each (ms):`,
     `  from sending the write: first stream ${list(r.firstMs)}; half ${list(r.p50Ms)}; all ${list(r.lastMs)}`,
     `  from the write's answer to the last stream: ${list(r.lastAfterAnswerMs)}`,
-    `  server, from announcing the change to writing the last stream: ${list(r.serverFanoutMs)}`,
+    `  server, from announcing the change to writing the last stream: ${list(r.serverFanoutMs)} (CPU ${list(r.serverFanoutCpuMs)})`,
     `  stream events missed: ${r.missed}`,
   ].join("\n");
 }

@@ -58,6 +58,7 @@ export function createMetricsEndpoint(
   return (req, res) => {
     if (req.method !== "GET" || !METRICS_PATH.test(req.url ?? "") || !isLocalDirectRequest(req)) return false;
     const now = Date.now();
+    const fanout = lastFanout();
     const body = {
       event_loop_delay: {
         resolution_ms: RESOLUTION_MS,
@@ -66,7 +67,10 @@ export function createMetricsEndpoint(
       },
       memory: { heap_used_bytes: process.memoryUsage().heapUsed, rss_bytes: process.memoryUsage.rss() },
       // The last change's fan-out: streams open then, and ms from its announcement to the last write.
-      sse: { open_streams: openStreamCount(), last_fanout: lastFanout() },
+      sse: {
+        open_streams: openStreamCount(),
+        last_fanout: fanout && { streams: fanout.streams, ms: fanout.ms, cpu_ms: fanout.cpuMs },
+      },
     };
     sinceRead.reset();
     readAt = now;
