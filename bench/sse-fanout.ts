@@ -32,6 +32,8 @@ export type FanoutResult = {
   serverFanoutMs: number[];
   serverFanoutCpuMs: number[];
   missed: number;
+  /** Events the first stream heard in all: 1 (its opening) + one per change, unless a change sent more. */
+  eventsHeard: number;
 };
 
 /** Server settings that let `streams` streams of one environment from one address open (lib/sdk/sse/limits.ts). */
@@ -49,7 +51,8 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-type Stream = { socket: Socket; events: number; heardAt: number | null };
+/** `before`: the events it had heard when the change being timed was sent. */
+type Stream = { socket: Socket; events: number; before: number; heardAt: number | null };
 
 const EVENT = Buffer.from("event: environment_updated");
 
@@ -62,7 +65,7 @@ function countEvents(chunk: Buffer): number {
 
 function openStream(port: number, envKey: string, onEvent: (stream: Stream) => void): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const stream: Stream = { socket: connect(port, "127.0.0.1"), events: 0, heardAt: null };
+    const stream: Stream = { socket: connect(port, "127.0.0.1"), events: 0, before: 0, heardAt: null };
     stream.socket.once("error", reject);
     stream.socket.once("connect", () =>
       stream.socket.write(
@@ -108,11 +111,10 @@ export async function measureSseFanout(options: {
   const rssBeforeMb = rssMb(pid);
   const heapBefore = (await serverMetrics(port))?.memory.heap_used_bytes ?? null;
   let sentAt = 0;
-  let eventsBefore = 1;
   let heard = 0;
   let allHeard: () => void = () => undefined;
   const onEvent = (stream: Stream) => {
-    if (sentAt === 0 || stream.heardAt !== null || stream.events <= eventsBefore) return;
+    if (sentAt === 0 || stream.heardAt !== null || stream.events <= stream.before) return;
     stream.heardAt = performance.now();
     if (++heard === count) allHeard();
   };
@@ -146,11 +148,14 @@ export async function measureSseFanout(options: {
     serverFanoutMs: [],
     serverFanoutCpuMs: [],
     missed: 0,
+    eventsHeard: 0,
   };
   for (let change = 0; change < changes; change += 1) {
     await sleep(500);
-    for (const stream of opened) stream.heardAt = null;
-    eventsBefore = change + 1;
+    for (const stream of opened) {
+      stream.heardAt = null;
+      stream.before = stream.events;
+    }
     heard = 0;
     const done = new Promise<void>((resolve) => (allHeard = resolve));
     sentAt = performance.now();
@@ -175,6 +180,8 @@ export async function measureSseFanout(options: {
     }
     sentAt = 0;
   }
+  await sleep(500);
+  result.eventsHeard = opened[0]?.events ?? 0;
   for (const stream of opened) stream.socket.destroy();
   return result;
 }
@@ -188,7 +195,7 @@ export function describeFanout(r: FanoutResult): string {
     `  from sending the write: first stream ${list(r.firstMs)}; half ${list(r.p50Ms)}; all ${list(r.lastMs)}`,
     `  from the write's answer to the last stream: ${list(r.lastAfterAnswerMs)}`,
     `  server, from announcing the change to writing the last stream: ${list(r.serverFanoutMs)} (CPU ${list(r.serverFanoutCpuMs)})`,
-    `  stream events missed: ${r.missed}`,
+    `  stream events missed: ${r.missed}; the first stream heard ${r.eventsHeard} events (its opening + the changes)`,
   ].join("\n");
 }
 

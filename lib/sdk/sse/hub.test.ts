@@ -147,6 +147,9 @@ describe("SSE fan-out", () => {
     announceChange(environmentId, 2500); // older than what the streams heard: not sent
     // The first slice is written at once, the rest on later turns.
     expect(all.filter((sink) => sink.written.length > 1)).toHaveLength(FANOUT_SLICE);
+    // A stream that closes while the fan-out is under way is not written to.
+    const gone = chunked[FANOUT_SLICE];
+    gone.end();
     await turns(6);
     const expected = [
       opening,
@@ -157,12 +160,15 @@ describe("SSE fan-out", () => {
     const wrong = chunked.filter(
       (sink) =>
         sink !== stalled &&
+        sink !== gone &&
         (sink.written.length !== 3 ||
           sink.written.some((bytes, i) => !Buffer.from(bytes).equals(expected[i].chunked))),
     );
     expect(wrong).toHaveLength(0);
     // One chunked and one bare Buffer for all the streams.
-    expect(new Set(all.filter((sink) => sink !== stalled).map((sink) => sink.written[1])).size).toBe(2);
+    const heard = all.filter((sink) => sink !== stalled && sink !== gone);
+    expect(new Set(heard.map((sink) => sink.written[1])).size).toBe(2);
+    expect(gone.written).toHaveLength(1);
     const texts = "retry: 2000\n\n" + [1000, 2000, 3000].map(environmentUpdatedText).join("");
     expect(dechunk(Buffer.concat(chunked[0].written))).toBe(texts);
     expect(plain.text()).toBe(texts);

@@ -38,6 +38,8 @@ export type EncodedEvent = { chunked: Buffer; plain: Buffer };
 type Delivery = {
   event: EncodedEvent;
   rest: Iterator<SseSink>;
+  /** The next stream to write (looked ahead, so that the last write completes the delivery). */
+  next: IteratorResult<SseSink>;
   /** CPU time spent writing it so far (µs, user + system). */
   cpuUs: number;
   done?: (cpuUs: number) => void;
@@ -131,20 +133,17 @@ function writeSlice(channel: Channel, budget: number): number {
   while (channel.queue.length > 0) {
     const delivery = channel.queue[0];
     const cpu = process.cpuUsage();
-    let finished = false;
-    while (budget > 0) {
-      const next = delivery.rest.next();
-      if (next.done) {
-        finished = true;
-        break;
-      }
-      // A Set's iterator skips the streams deleted since it began, and visits those added.
-      deliver(channel, next.value, delivery.event);
+    while (budget > 0 && !delivery.next.done) {
+      const sink = delivery.next.value;
+      // A Set's iterator skips the streams deleted since it began, and visits those added;
+      // the one looked ahead may have closed since.
+      if (channel.sinks.has(sink)) deliver(channel, sink, delivery.event);
+      delivery.next = delivery.rest.next();
       budget -= 1;
     }
     const spent = process.cpuUsage(cpu);
     delivery.cpuUs += spent.user + spent.system;
-    if (!finished) return 0;
+    if (!delivery.next.done) return 0;
     channel.queue.shift();
     delivery.done?.(delivery.cpuUs);
   }
@@ -168,7 +167,8 @@ function drain() {
  * before the fan-out reaches the end); the first slice is written at once.
  */
 function send(channel: Channel, event: EncodedEvent, done?: Delivery["done"]) {
-  channel.queue.push({ event, rest: channel.sinks.values(), cpuUs: 0, done });
+  const rest = channel.sinks.values();
+  channel.queue.push({ event, rest, next: rest.next(), cpuUs: 0, done });
   hub.pending.add(channel);
   if (hub.draining) return;
   hub.draining = true;
