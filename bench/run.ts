@@ -401,18 +401,20 @@ async function main() {
         })
       ).json();
       const state = states.results[0];
+      let enabled = Boolean(state.enabled);
       fanout = await measureSseFanout({
         port: ensignPort,
         pid: ensign.child.pid!,
         envKey: env.api_key,
         streams: SSE_STREAMS,
         change: async () => {
+          enabled = !enabled;
           const res = await fetch(
             `${ensign.url}/api/v1/environments/${env.api_key}/featurestates/${state.id}/`,
             {
               method: "PATCH",
               headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
-              body: JSON.stringify({ enabled: !state.enabled }),
+              body: JSON.stringify({ enabled }),
             },
           );
           if (!res.ok) throw new Error(`flag change: ${res.status}`);

@@ -1,9 +1,12 @@
 // SSE fan-out: opens N streams of one environment on a running Ensign, measures the server's
-// resident memory per open stream, then changes a flag through the admin API and measures how
-// long the change takes to reach every stream. Used by bench/run.ts, and runnable alone (it
-// then starts its own server on a fresh SQLite database):
-//   npx tsx bench/sse-fanout.ts --streams=10000
-// Streams are raw sockets, so the client's own cost stays small next to the server's.
+// memory per open stream (RSS and heap), then changes a flag through the admin API and
+// measures how long the change takes to reach the first and the last stream, from sending the
+// write and from its answer, and the server's own time from announcing the change to writing
+// the last stream (GET /health/metrics/, when ENSIGN_DEBUG_METRICS=1). Used by bench/run.ts,
+// and runnable alone (it then starts its own server on a fresh SQLite database):
+//   npx tsx bench/sse-fanout.ts --streams=10000 [--changes=3]
+// Streams are raw sockets read as bytes, so the client's own cost stays small next to the
+// server's (it still shares the machine's cores with the server).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
@@ -17,11 +20,20 @@ export type FanoutResult = {
   rssBeforeMb: number;
   rssAfterMb: number;
   kbPerStream: number;
-  /** From sending the write to the first and to the last stream hearing of it. */
-  firstMs: number;
-  p50Ms: number;
-  lastMs: number;
+  /** Heap used per open stream (KB), when the server's debug metrics are on; not after a full GC. */
+  heapKbPerStream: number | null;
+  /** Per change: from sending the write to the first, the median and the last stream hearing of it. */
+  firstMs: number[];
+  p50Ms: number[];
+  lastMs: number[];
+  /** Per change: from the write's answer to the last stream (0 if all heard before it). */
+  lastAfterAnswerMs: number[];
+  /** Per change: the server's time from announcing the change to writing the last stream, and the CPU time of its writes. */
+  serverFanoutMs: number[];
+  serverFanoutCpuMs: number[];
   missed: number;
+  /** Events the first stream heard in all: 1 (its opening) + one per change, unless a change sent more. */
+  eventsHeard: number;
 };
 
 /** Server settings that let `streams` streams of one environment from one address open (lib/sdk/sse/limits.ts). */
@@ -39,45 +51,70 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-type Stream = { socket: Socket; events: number; heardAt: number | null };
+/** `before`: the events it had heard when the change being timed was sent. */
+type Stream = { socket: Socket; events: number; before: number; heardAt: number | null };
+
+const EVENT = Buffer.from("event: environment_updated");
+
+/** Occurrences of the event's name in a chunk (an event never spans two: each is one write). */
+function countEvents(chunk: Buffer): number {
+  let count = 0;
+  for (let at = chunk.indexOf(EVENT); at !== -1; at = chunk.indexOf(EVENT, at + EVENT.length)) count += 1;
+  return count;
+}
 
 function openStream(port: number, envKey: string, onEvent: (stream: Stream) => void): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const stream: Stream = { socket: connect(port, "127.0.0.1"), events: 0, heardAt: null };
-    stream.socket.setEncoding("utf8");
+    const stream: Stream = { socket: connect(port, "127.0.0.1"), events: 0, before: 0, heardAt: null };
     stream.socket.once("error", reject);
     stream.socket.once("connect", () =>
       stream.socket.write(
         `GET /sse/environments/${envKey}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`,
       ),
     );
-    stream.socket.on("data", (chunk: string) => {
-      const count = chunk.split("event: environment_updated").length - 1;
+    stream.socket.on("data", (chunk: Buffer) => {
+      const count = countEvents(chunk);
       if (count === 0) return;
       stream.events += count;
-      if (stream.events === 1) resolve(stream);
+      if (stream.events === count) resolve(stream);
       onEvent(stream);
     });
   });
 }
+
+type ServerMetrics = {
+  memory: { heap_used_bytes: number };
+  sse?: { last_fanout: { streams: number; ms: number; cpu_ms: number } | null };
+};
+
+/** GET /health/metrics/, or null when the server's debug metrics are off. */
+async function serverMetrics(port: number): Promise<ServerMetrics | null> {
+  const res = await fetch(`http://127.0.0.1:${port}/health/metrics/`).catch(() => null);
+  return res?.ok ? ((await res.json()) as ServerMetrics) : null;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function measureSseFanout(options: {
   port: number;
   pid: number;
   envKey: string;
   streams: number;
+  /** Changes made one after the other (default 3). */
+  changes?: number;
   /** Makes a change to the environment (a flag update through the admin API). */
   change: () => Promise<void>;
 }): Promise<FanoutResult> {
   const { port, pid, envKey, streams: count } = options;
-  await new Promise((r) => setTimeout(r, 1000));
+  const changes = options.changes ?? 3;
+  await sleep(1000);
   const rssBeforeMb = rssMb(pid);
+  const heapBefore = (await serverMetrics(port))?.memory.heap_used_bytes ?? null;
   let sentAt = 0;
   let heard = 0;
   let allHeard: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (allHeard = resolve));
   const onEvent = (stream: Stream) => {
-    if (sentAt === 0 || stream.heardAt !== null || stream.events < 2) return;
+    if (sentAt === 0 || stream.heardAt !== null || stream.events <= stream.before) return;
     stream.heardAt = performance.now();
     if (++heard === count) allHeard();
   };
@@ -91,35 +128,75 @@ export async function measureSseFanout(options: {
     opened.push(...batch);
   }
   const openSeconds = (performance.now() - started) / 1000;
-  await new Promise((r) => setTimeout(r, 2000)); // let the server settle before reading RSS
+  await sleep(2000); // let the server settle before reading its memory
   const rssAfterMb = rssMb(pid);
-  sentAt = performance.now();
-  await options.change();
-  await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
-  const delays = opened
-    .filter((s) => s.heardAt !== null)
-    .map((s) => s.heardAt! - sentAt)
-    .sort((a, b) => a - b);
-  for (const stream of opened) stream.socket.destroy();
-  return {
+  const heapAfter = (await serverMetrics(port))?.memory.heap_used_bytes ?? null;
+  const result: FanoutResult = {
     streams: count,
     openSeconds: Math.round(openSeconds * 10) / 10,
     rssBeforeMb: Math.round(rssBeforeMb),
     rssAfterMb: Math.round(rssAfterMb),
     kbPerStream: Math.round(((rssAfterMb - rssBeforeMb) * 1024 * 10) / count) / 10,
-    firstMs: Math.round(delays[0] ?? NaN),
-    p50Ms: Math.round(delays[Math.floor(delays.length / 2)] ?? NaN),
-    lastMs: Math.round(delays[delays.length - 1] ?? NaN),
-    missed: count - delays.length,
+    heapKbPerStream:
+      heapBefore === null || heapAfter === null
+        ? null
+        : Math.round(((heapAfter - heapBefore) / 1024 / count) * 10) / 10,
+    firstMs: [],
+    p50Ms: [],
+    lastMs: [],
+    lastAfterAnswerMs: [],
+    serverFanoutMs: [],
+    serverFanoutCpuMs: [],
+    missed: 0,
+    eventsHeard: 0,
   };
+  for (let change = 0; change < changes; change += 1) {
+    await sleep(500);
+    for (const stream of opened) {
+      stream.heardAt = null;
+      stream.before = stream.events;
+    }
+    heard = 0;
+    const done = new Promise<void>((resolve) => (allHeard = resolve));
+    sentAt = performance.now();
+    await options.change();
+    const answeredAt = performance.now();
+    await Promise.race([done, sleep(15_000)]);
+    const delays = opened
+      .filter((s) => s.heardAt !== null)
+      .map((s) => s.heardAt! - sentAt)
+      .sort((a, b) => a - b);
+    result.missed += count - delays.length;
+    if (delays.length === 0) continue;
+    const last = delays[delays.length - 1];
+    result.firstMs.push(Math.round(delays[0]));
+    result.p50Ms.push(Math.round(delays[Math.floor(delays.length / 2)]));
+    result.lastMs.push(Math.round(last));
+    result.lastAfterAnswerMs.push(Math.round(Math.max(0, last - (answeredAt - sentAt))));
+    const fanout = (await serverMetrics(port))?.sse?.last_fanout;
+    if (fanout) {
+      result.serverFanoutMs.push(fanout.ms);
+      result.serverFanoutCpuMs.push(fanout.cpu_ms);
+    }
+    sentAt = 0;
+  }
+  await sleep(500);
+  result.eventsHeard = opened[0]?.events ?? 0;
+  for (const stream of opened) stream.socket.destroy();
+  return result;
 }
 
 export function describeFanout(r: FanoutResult): string {
-  return (
+  const list = (values: number[]) => (values.length ? values.join(", ") : "n/a");
+  const heap = r.heapKbPerStream === null ? "" : `, heap ${r.heapKbPerStream} KB per stream`;
+  return [
     `SSE fan-out: ${r.streams.toLocaleString()} streams opened in ${r.openSeconds} s; RSS ${r.rssBeforeMb} → ${r.rssAfterMb} MB ` +
-    `(${r.kbPerStream} KB per stream); change reached the first stream in ${r.firstMs} ms, half in ${r.p50Ms} ms, ` +
-    `all in ${r.lastMs} ms (missed ${r.missed})`
-  );
+      `(${r.kbPerStream} KB per stream${heap}); ${r.firstMs.length} changes, each (ms):`,
+    `  from sending the write: first stream ${list(r.firstMs)}; half ${list(r.p50Ms)}; all ${list(r.lastMs)}`,
+    `  from the write's answer to the last stream: ${list(r.lastAfterAnswerMs)}`,
+    `  server, from announcing the change to writing the last stream: ${list(r.serverFanoutMs)} (CPU ${list(r.serverFanoutCpuMs)})`,
+    `  stream events missed: ${r.missed}; the first stream heard ${r.eventsHeard} events (its opening + the changes)`,
+  ].join("\n");
 }
 
 async function main() {
@@ -131,6 +208,7 @@ async function main() {
   );
   const root = path.resolve(import.meta.dirname, "..");
   const streams = Number(args.streams ?? 1000);
+  const changes = Number(args.changes ?? 3);
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "ensign-sse-"));
   const child = spawn(
@@ -145,6 +223,7 @@ async function main() {
         DATABASE_URL: `file:${path.join(dir, "ensign.db")}`,
         NODE_ENV: "production",
         NEXTAUTH_SECRET: "bench",
+        ENSIGN_DEBUG_METRICS: "1",
         ...sseCapsFor(streams),
       },
       stdio: "ignore",
@@ -186,18 +265,22 @@ async function main() {
       })
     ).json();
     const stateId = states.results[0].id;
+    let enabled = Boolean(states.results[0].enabled);
     const result = await measureSseFanout({
       port,
       pid: child.pid!,
       envKey: env.api_key,
       streams,
-      change: () =>
-        post(
+      changes,
+      change: async () => {
+        enabled = !enabled;
+        await post(
           `/api/v1/environments/${env.api_key}/featurestates/${stateId}/`,
-          { enabled: true },
+          { enabled },
           token,
           "PATCH",
-        ),
+        );
+      },
     });
     console.log(describeFanout(result));
   } finally {

@@ -5,6 +5,7 @@
 // falls through to the app's 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
+import { lastFanout, openStreamCount } from "@/lib/sdk/sse/hub";
 import { sendJson } from "./respond";
 
 const METRICS_PATH = /^\/health\/metrics\/?(?:\?.*)?$/;
@@ -57,6 +58,7 @@ export function createMetricsEndpoint(
   return (req, res) => {
     if (req.method !== "GET" || !METRICS_PATH.test(req.url ?? "") || !isLocalDirectRequest(req)) return false;
     const now = Date.now();
+    const fanout = lastFanout();
     const body = {
       event_loop_delay: {
         resolution_ms: RESOLUTION_MS,
@@ -64,6 +66,11 @@ export function createMetricsEndpoint(
         since_last_read: { seconds: (now - readAt) / 1000, ...summariseDelay(sinceRead) },
       },
       memory: { heap_used_bytes: process.memoryUsage().heapUsed, rss_bytes: process.memoryUsage.rss() },
+      // The last change's fan-out: streams open then, and ms from its announcement to the last write.
+      sse: {
+        open_streams: openStreamCount(),
+        last_fanout: fanout && { streams: fanout.streams, ms: fanout.ms, cpu_ms: fanout.cpuMs },
+      },
     };
     sinceRead.reset();
     readAt = now;

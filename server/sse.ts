@@ -1,15 +1,47 @@
 // GET /sse/environments/<environment key>/stream: Flagsmith's realtime endpoint, served from
 // node:http because a stream outlives any route handler. The streams live in lib/sdk/sse/hub,
 // which caps them per environment, per client address and in total (503 past a cap).
+// Once the response head is sent, events go to the socket itself: the hub writes each event's
+// bytes, encoded and chunk-framed once for every stream, with no per-stream work in
+// ServerResponse (its per-write chunk header, cork and next-tick uncork). Ending still goes
+// through the response, so a chunked body gets its last chunk.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { NotFoundError } from "@/lib/api/errors";
 import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
 import { clientAddressOf, stampClientAddress } from "@/lib/auth/client-address";
 import { resolveEnvironmentKey } from "@/lib/sdk/cache";
-import { admitStream, openStream } from "@/lib/sdk/sse/hub";
+import { admitStream, openStream, type SseSink } from "@/lib/sdk/sse/hub";
 import { sendError, sendJson } from "./respond";
 
 const STREAM_PATH = /^\/sse\/environments\/([^/?]+)\/stream\/?(?:\?.*)?$/;
+
+/** A stream's response once its head is on the socket: the hub's writes go to the socket. */
+class HttpSink implements SseSink {
+  readonly chunked: boolean;
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly socket: Socket,
+  ) {
+    this.chunked = (res as unknown as { chunkedEncoding: boolean }).chunkedEncoding;
+  }
+  write(chunk: Uint8Array): boolean {
+    return this.socket.write(chunk);
+  }
+  end(): void {
+    this.res.end();
+  }
+  destroy(): void {
+    this.socket.destroy();
+  }
+  get writableLength(): number {
+    return this.socket.writableLength;
+  }
+  once(event: "close", listener: () => void): this {
+    this.res.once(event, listener);
+    return this;
+  }
+}
 
 async function open(key: string, req: IncomingMessage, res: ServerResponse) {
   const resolved = await resolveEnvironmentKey(key);
@@ -27,8 +59,13 @@ async function open(key: string, req: IncomingMessage, res: ServerResponse) {
     // Proxies such as nginx would otherwise hold events back in their buffers.
     "X-Accel-Buffering": "no",
   });
-  res.socket?.setNoDelay(true);
-  openStream(resolved.snapshot, res, address);
+  // The head goes out now, so that the hub's writes to the socket follow it.
+  res.flushHeaders();
+  const socket = res.socket;
+  // A client that left while the key was resolved: its close has passed, nothing to count.
+  if (!socket || socket.destroyed) return;
+  socket.setNoDelay(true);
+  openStream(resolved.snapshot, new HttpSink(res, socket), address);
 }
 
 /** Answers the request if it is for an SSE stream; returns false to hand it on. */

@@ -39,9 +39,10 @@ export async function touchEnvironments(
         : "all";
   // After the commit: a snapshot compiled between this update and the commit would read the
   // old rows, and this process would serve them until the next revision poll. The other
-  // instances on PostgreSQL hear of it through NOTIFY (lib/db/revision-channel.ts).
+  // instances on PostgreSQL hear of it through NOTIFY (lib/db/revision-channel.ts), sent
+  // first: this process's own recompile would otherwise queue its queries ahead of it.
   afterCommit(() => {
-    notify(ids);
     publishRevisionChange(ids);
+    notify(ids);
   });
 }

@@ -37,6 +37,7 @@ describe("GET /health/metrics/", () => {
     expect(first.body).toEqual({
       event_loop_delay: { resolution_ms: 5, since_start: summary, since_last_read: summary },
       memory: { heap_used_bytes: expect.any(Number), rss_bytes: expect.any(Number) },
+      sse: { open_streams: 0, last_fanout: null },
     });
     const { since_start: start } = first.body.event_loop_delay;
     expect(start.count).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 // Issue 18: the realtime stream on Flagsmith's path. A raw EventSource hears each change made
 // through the admin API (on this instance and on another one sharing the database), and the
 // real `flagsmith` JS client with `realtime: true` refreshes its flags from the stream alone.
+import { connect } from "node:net";
 import { EventSource } from "eventsource";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, call, seed } from "../support/api";
@@ -34,6 +35,47 @@ function listen(url: string) {
 }
 
 const streamPath = (key: string) => `/sse/environments/${key}/stream`;
+
+const eventText = (seconds: number) =>
+  `event: environment_updated\ndata: ${JSON.stringify({ updated_at: seconds })}\n\n`;
+/** One HTTP/1.1 chunk holding `text`. */
+const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+
+/** A stream read from a raw socket: every byte the server sends, as it arrives. */
+function rawStream(key: string, version: "1.1" | "1.0") {
+  const { hostname, port } = new URL(baseUrl());
+  const socket = connect(Number(port), hostname);
+  let received = "";
+  let wake: () => void = () => undefined;
+  socket.setEncoding("utf8");
+  socket.on("data", (data: string) => {
+    received += data;
+    wake();
+  });
+  socket.write(`GET ${streamPath(key)} HTTP/${version}\r\nHost: ${hostname}\r\n\r\n`);
+  /** Resolves with all that was received once it ends with `tail`. */
+  const until = (tail: string) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no ${JSON.stringify(tail)} in 5 s: ${received}`)),
+        5000,
+      );
+      const check = () => {
+        if (!received.endsWith(tail)) return;
+        clearTimeout(timer);
+        resolve(received);
+      };
+      wake = check;
+      check();
+    });
+  return { socket, until };
+}
+
+/** The document time /flags/ answers with, in epoch seconds. */
+async function documentTime(envKey: string): Promise<number> {
+  const flags = await call("/api/v1/flags/", { envKey });
+  return Number(flags.headers.get("x-flagsmith-document-updated-at"));
+}
 
 let other: RunningEnsign;
 
@@ -100,6 +142,35 @@ describe("GET /sse/environments/{key}/stream", () => {
       await stream.nth(1);
     } finally {
       stream.source.close();
+    }
+  });
+
+  it("sends each event as exactly its bytes: one HTTP/1.1 chunk, or bare to an HTTP/1.0 client", async () => {
+    const s = await seed();
+    await createFeature(s, { name: "sse_bytes" });
+    const opened = await documentTime(s.envKey);
+    const opening = "retry: 2000\n\n" + eventText(opened);
+    const http11 = rawStream(s.envKey, "1.1");
+    const http10 = rawStream(s.envKey, "1.0");
+    try {
+      const head11 = await http11.until(chunk(opening));
+      const head10 = await http10.until(opening);
+      expect(head11).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(head11.toLowerCase()).toContain("transfer-encoding: chunked\r\n");
+      expect(head11.slice(head11.indexOf("\r\n\r\n") + 4)).toBe(chunk(opening));
+      expect(head10.toLowerCase()).not.toContain("transfer-encoding");
+      expect(head10.slice(head10.indexOf("\r\n\r\n") + 4)).toBe(opening);
+
+      await updateState(s, "sse_bytes", { enabled: true });
+      const changed = await documentTime(s.envKey);
+      expect(changed).toBeGreaterThan(opened);
+      expect(await http11.until(chunk(opening) + chunk(eventText(changed)))).toBe(
+        head11 + chunk(eventText(changed)),
+      );
+      expect(await http10.until(opening + eventText(changed))).toBe(head10 + eventText(changed));
+    } finally {
+      http11.socket.destroy();
+      http10.socket.destroy();
     }
   });
 
