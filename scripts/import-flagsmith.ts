@@ -41,7 +41,7 @@ async function main() {
   if (args.dump) return importDumpFile(args.dump, args.into);
   if (!args.url || !args["api-key"]) {
     console.error(
-      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]\n" +
+      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>] [--prune]\n" +
         "       npm run import:flagsmith -- --dump <file.json> [--into <id>]",
     );
     process.exit(2);
@@ -54,6 +54,7 @@ async function main() {
     apiKey: args["api-key"],
     sourceOrganisationId: optionalInt(args.organisation, "organisation"),
     identities,
+    prune: args.prune === "true",
     stopAfter: optionalInt(args["stop-after"], "stop-after"),
     // The operator runs the command on the server, so any address is theirs to choose.
     guard: false,
