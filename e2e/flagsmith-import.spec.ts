@@ -88,7 +88,7 @@ test("import from a Flagsmith source through the page, see the report, verify fi
   await expect(page.getByLabel("Organisation API key")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Organisation API key").fill(sourceKey);
-  await page.getByLabel("Identities").selectOption("core");
+  await page.getByLabel("Identities", { exact: true }).selectOption("core");
   await page.getByRole("button", { name: "Start import" }).click();
 
   const progress = page.getByRole("progressbar", { name: "Import progress" });

@@ -1,8 +1,9 @@
 // Imports a Flagsmith organisation through its Admin API into this Ensign's database
 // (DATABASE_URL, as the server): `npm run import:flagsmith -- --url https://api.flagsmith.com
 // --api-key <organisation API key> [--organisation <source id>] [--into <Ensign organisation id>]
-// [--identities auto|core|edge] [--stop-after <steps>]`. A second run updates; an interrupted
-// run resumes. Progress on stderr, the report (JSON) on stdout.
+// [--identities auto|core|edge] [--stop-after <steps>] [--prune]`. A second run updates; an
+// interrupted run resumes; what an earlier run copied and the source no longer has is listed,
+// and deleted with --prune. Progress on stderr, the report (JSON) on stdout.
 // `npm run import:flagsmith -- --dump <file.json> [--into <id>]` imports the file Flagsmith's
 // `dumporganisationtolocalfs` command writes instead, in one transaction.
 import { readFile, stat } from "node:fs/promises";
