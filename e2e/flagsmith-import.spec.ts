@@ -9,6 +9,7 @@ import { expectFitsViewport, PHONE } from "./support/viewport";
 
 let source: Awaited<ReturnType<typeof startSecondEnsign>>;
 let sourceKey: string;
+let removeAtSource: () => Promise<void>;
 const featureName = `imported_${Date.now().toString(36)}`;
 
 async function post<T>(path: string, body: unknown, auth?: string): Promise<T> {
@@ -42,6 +43,18 @@ test.beforeAll(async () => {
     { name: featureName, default_enabled: true, initial_value: "blue" },
     token,
   );
+  const leaving = await post<{ id: number }>(
+    `/api/v1/projects/${project.id}/features/`,
+    { name: `${featureName}_leaving` },
+    token,
+  );
+  removeAtSource = async () => {
+    const res = await fetch(`${source.url}/api/v1/projects/${project.id}/features/${leaving.id}/`, {
+      method: "DELETE",
+      headers: { Authorization: token },
+    });
+    expect(res.status).toBe(204);
+  };
   const apiKey = await post<{ key: string }>(
     `/api/v1/organisations/${org.id}/master-api-keys/`,
     { name: "import", is_admin: true },
@@ -75,7 +88,7 @@ test("import from a Flagsmith source through the page, see the report, verify fi
   await expect(page.getByLabel("Organisation API key")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByLabel("Organisation API key").fill(sourceKey);
-  await page.getByLabel("Identities").selectOption("core");
+  await page.getByLabel("Identities", { exact: true }).selectOption("core");
   await page.getByRole("button", { name: "Start import" }).click();
 
   const progress = page.getByRole("progressbar", { name: "Import progress" });
@@ -87,7 +100,7 @@ test("import from a Flagsmith source through the page, see the report, verify fi
   await expect(page.getByText(`${total} of ${total} steps done`)).toBeVisible();
   const copied = page.getByRole("list", { name: "Copied" });
   await expect(copied).toContainText(/project.*: 1/i);
-  await expect(copied).toContainText(/feature.*: 1/i);
+  await expect(copied).toContainText(/feature.*: 2/i);
 
   // The feature is in Ensign now, as at the source.
   const projects = await call<{ id: number; name: string }[]>(
@@ -107,6 +120,21 @@ test("import from a Flagsmith source through the page, see the report, verify fi
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("No differences.")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/Compared 1 environments/)).toBeVisible();
+
+  // A feature deleted at the source: listed and kept by a plain re-run, deleted when asked.
+  await removeAtSource();
+  const gone = page.getByRole("list", { name: "Gone from the source" });
+  await page.getByRole("button", { name: "Start import" }).click();
+  await expect(gone).toContainText(`feature ${featureName}_leaving: kept`, { timeout: 90_000 });
+  await page.getByLabel("Delete what the source no longer has").check();
+  await page.getByRole("button", { name: "Start import" }).click();
+  await expect(gone).toContainText(`feature ${featureName}_leaving: deleted`, { timeout: 90_000 });
+  const after = await call<{ results: { name: string }[] }>(
+    page.request,
+    `/api/v1/projects/${imported!.id}/features/`,
+    { token: s.token },
+  );
+  expect(after.body.results.map((f) => f.name)).toEqual([featureName]);
 
   // Accessible once loaded, and usable on a phone.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

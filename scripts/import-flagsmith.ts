@@ -1,8 +1,9 @@
 // Imports a Flagsmith organisation through its Admin API into this Ensign's database
 // (DATABASE_URL, as the server): `npm run import:flagsmith -- --url https://api.flagsmith.com
 // --api-key <organisation API key> [--organisation <source id>] [--into <Ensign organisation id>]
-// [--identities auto|core|edge] [--stop-after <steps>]`. A second run updates; an interrupted
-// run resumes. Progress on stderr, the report (JSON) on stdout.
+// [--identities auto|core|edge] [--stop-after <steps>] [--prune]`. A second run updates; an
+// interrupted run resumes; what an earlier run copied and the source no longer has is listed,
+// and deleted with --prune. Progress on stderr, the report (JSON) on stdout.
 // `npm run import:flagsmith -- --dump <file.json> [--into <id>]` imports the file Flagsmith's
 // `dumporganisationtolocalfs` command writes instead, in one transaction.
 import { readFile, stat } from "node:fs/promises";
@@ -41,7 +42,7 @@ async function main() {
   if (args.dump) return importDumpFile(args.dump, args.into);
   if (!args.url || !args["api-key"]) {
     console.error(
-      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>]\n" +
+      "usage: npm run import:flagsmith -- --url <base URL> --api-key <key> [--organisation <id>] [--into <id>] [--prune]\n" +
         "       npm run import:flagsmith -- --dump <file.json> [--into <id>]",
     );
     process.exit(2);
@@ -54,6 +55,7 @@ async function main() {
     apiKey: args["api-key"],
     sourceOrganisationId: optionalInt(args.organisation, "organisation"),
     identities,
+    prune: args.prune === "true",
     stopAfter: optionalInt(args["stop-after"], "stop-after"),
     // The operator runs the command on the server, so any address is theirs to choose.
     guard: false,

@@ -1,7 +1,7 @@
 "use client";
 // Import from Flagsmith: the source form (URL, organisation API key, optional source
 // organisation, identities mode), the running import's progress (polled from GET
-// flagsmith-import/), its report (copied, updated, skipped and why, keys to re-create) and a
+// flagsmith-import/), its report (./flagsmith-import-report.tsx) and a
 // verification against the source with its differences. Organisation admins only.
 import { useState } from "react";
 import { mutate } from "swr";
@@ -11,8 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FlagsmithDumpCard } from "@/components/organisations/flagsmith-dump-card";
+import { ImportReportView } from "@/components/organisations/flagsmith-import-report";
 import { ErrorMessage } from "@/components/ui/error-message";
-import { SelectField, TextField } from "@/components/ui/field";
+import { Checkbox, SelectField, TextField } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
@@ -34,12 +35,6 @@ type ImportRun = {
   updated_at: string;
 };
 type ImportStatus = { import: ImportRun | null; verify: ImportRun | null };
-type ImportReport = {
-  copied?: Record<string, number>;
-  updated?: Record<string, number>;
-  skipped?: { kind: string; source: string; reason: string }[];
-  recreate?: { environment: string; name: string }[];
-};
 type Difference = {
   environment: string;
   identity: string | null;
@@ -58,28 +53,6 @@ type VerifyReport = {
 const statusTone = { RUNNING: "indigo", DONE: "green", FAILED: "red", INTERRUPTED: "amber" } as const;
 const statusLabel = { RUNNING: "Running", DONE: "Done", FAILED: "Failed", INTERRUPTED: "Interrupted" };
 const show = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
-
-function Counts({ title, counts }: { title: string; counts: Record<string, number> }) {
-  const entries = Object.entries(counts);
-  return (
-    <div>
-      <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{title}</h3>
-      {entries.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing.</p>
-      ) : (
-        <ul aria-label={title} className="mt-1 flex flex-wrap gap-2">
-          {entries.map(([kind, count]) => (
-            <li key={kind}>
-              <Badge>
-                {kind}: {count}
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
 
 function Progress({ run, label }: { run: ImportRun; label: string }) {
   const total = run.steps_total;
@@ -110,46 +83,6 @@ function RunHeader({ run }: { run: ImportRun }) {
       <Badge tone={statusTone[run.status]}>{statusLabel[run.status]}</Badge>
       <span className="break-all">{run.source}</span>
       <span>· started {new Date(run.created_at).toLocaleString()}</span>
-    </div>
-  );
-}
-
-function ImportReportView({ run }: { run: ImportRun }) {
-  const report = run.report as ImportReport;
-  const skipped = report.skipped ?? [];
-  const recreate = report.recreate ?? [];
-  return (
-    <div className="space-y-4">
-      <Counts title="Copied" counts={report.copied ?? {}} />
-      <Counts title="Updated" counts={report.updated ?? {}} />
-      <div>
-        <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">Skipped</h3>
-        {skipped.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing was skipped.</p>
-        ) : (
-          <ul aria-label="Skipped" className="mt-1 space-y-1 text-sm">
-            {skipped.map((skip, i) => (
-              <li key={i} className="break-words">
-                <span className="font-medium">{skip.kind}</span> {skip.source}: {skip.reason}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {recreate.length > 0 && (
-        <div>
-          <h3 className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            Server-side keys to re-create
-          </h3>
-          <ul aria-label="Server-side keys to re-create" className="mt-1 space-y-1 text-sm">
-            {recreate.map((key, i) => (
-              <li key={i} className="break-words">
-                {key.environment}: {key.name}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
     </div>
   );
 }
@@ -198,6 +131,7 @@ export function FlagsmithImportPage({ organisationId }: { organisationId: number
   const [apiKey, setApiKey] = useState("");
   const [sourceOrg, setSourceOrg] = useState("");
   const [identities, setIdentities] = useState<"auto" | "core" | "edge">("auto");
+  const [prune, setPrune] = useState(false);
   const [busy, setBusy] = useState<"import" | "verify" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -231,7 +165,7 @@ export function FlagsmithImportPage({ organisationId }: { organisationId: number
     setBusy(kind);
     setError(null);
     try {
-      if (kind === "import") await api.post(statusUrl, { ...body, identities });
+      if (kind === "import") await api.post(statusUrl, { ...body, identities, ...(prune ? { prune } : {}) });
       else await api.post(urls.flagsmithVerify(organisationId), body);
       await mutate(statusUrl);
     } catch (e) {
@@ -315,6 +249,12 @@ export function FlagsmithImportPage({ organisationId }: { organisationId: number
                   <option value="core">Core API</option>
                   <option value="edge">Edge API</option>
                 </SelectField>
+                <Checkbox
+                  label="Delete what the source no longer has"
+                  hint="Features, segments, segment overrides, variations, tags and identities an earlier import copied and that are gone at the source. Without it they are only listed. Objects made in Ensign are never deleted."
+                  checked={prune}
+                  onChange={(e) => setPrune(e.target.checked)}
+                />
                 <ErrorMessage message={error} />
                 <div className="flex flex-wrap gap-2">
                   <Button type="submit" variant="primary" busy={busy === "import"} disabled={importing}>
@@ -356,7 +296,7 @@ export function FlagsmithImportPage({ organisationId }: { organisationId: number
                       Start the import again to resume where it stopped.
                     </p>
                   )}
-                  <ImportReportView run={run} />
+                  <ImportReportView report={run.report} />
                 </>
               )}
             </Card>

@@ -8,7 +8,7 @@ import { generateUuid } from "@/lib/keys";
 import { insertFeatureSegment } from "@/lib/overrides/feature-segments";
 import { storeFeatureValue, storeTraitValue, storeValueObject, type StoredValue } from "@/lib/values";
 import { findMapping, saveMapping } from "./mapping";
-import { addSkip, countCopy } from "./report";
+import { addRefusal, addSkip, countCopy } from "./report";
 import type { Ctx } from "./import-structure";
 import type {
   SAllocation,
@@ -56,6 +56,57 @@ async function keepHashId(tx: Tx, stateId: number, source: SFeatureState) {
   await tx.featureState.update({ where: { id: stateId }, data: { importedId: hashIdOf(source) } });
 }
 
+const STATE_CHANGE_REQUESTS =
+  "409 change_requests_enabled: this environment changes its flags only through change requests; " +
+  "not updated (change it there, or turn change requests off and import again)";
+
+/** Whether the environment takes flag changes only through change requests. */
+async function takesChangeRequests(tx: Tx, environmentId: number) {
+  const env = await tx.environment.findUniqueOrThrow({
+    where: { id: environmentId },
+    select: { minimumChangeRequestApprovals: true },
+  });
+  return env.minimumChangeRequestApprovals !== null;
+}
+
+type Change = { enabled: boolean; value: StoredValue; allocations: TAllocation[] };
+
+/** Whether a state already is what the source says (then nothing needs writing). */
+async function stateMatches(tx: Tx, stateId: number, change: Change) {
+  const state = await tx.featureState.findUniqueOrThrow({
+    where: { id: stateId },
+    include: { multivariateValues: { select: { optionId: true, percentageAllocation: true } } },
+  });
+  const shares = (list: [number, number][]) =>
+    JSON.stringify(list.filter(([, p]) => p !== 0).sort((a, b) => a[0] - b[0]));
+  return (
+    state.enabled === change.enabled &&
+    state.valueType === change.value.valueType &&
+    (state.value ?? null) === (change.value.value ?? null) &&
+    shares(state.multivariateValues.map((v) => [v.optionId, v.percentageAllocation])) ===
+      shares(change.allocations.map((a) => [a.multivariate_feature_option, a.percentage_allocation]))
+  );
+}
+
+/**
+ * In an environment with change requests on, a state is written only if it already matches
+ * (nothing changes); a difference is listed under `refused` instead, as Ensign's API refuses it.
+ * Returns whether the caller may write.
+ */
+async function mayWrite(
+  tx: Tx,
+  ctx: Ctx,
+  environmentId: number,
+  stateId: number | null,
+  change: Change,
+  name: string,
+) {
+  if (!(await takesChangeRequests(tx, environmentId))) return true;
+  if (stateId === null || !(await stateMatches(tx, stateId, change)))
+    addRefusal(ctx.report, "feature state", name, STATE_CHANGE_REQUESTS);
+  return false;
+}
+
 export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s: SFeatureState) {
   const featureId = target.features.get(String(s.feature));
   if (featureId === undefined)
@@ -68,12 +119,15 @@ export async function importDefaultState(tx: Tx, ctx: Ctx, target: EnvTarget, s:
   });
   if (!state)
     return addSkip(ctx.report, "feature state", `state ${s.id}`, "no environment default in Ensign");
-  await keepHashId(tx, state.id, s);
-  await changeState(tx, state.id, {
+  const change = {
     enabled: s.enabled,
     value: storedValueOf(s.feature_state_value),
     allocations: allocationsOf(ctx, target, s.multivariate_feature_state_values, `state ${s.id}`),
-  });
+  };
+  if (!(await mayWrite(tx, ctx, target.environmentId, state.id, change, await stateName(tx, state.id))))
+    return;
+  await keepHashId(tx, state.id, s);
+  await changeState(tx, state.id, change);
   countCopy(ctx.report, "environment defaults", false);
 }
 
@@ -96,9 +150,10 @@ export async function importSegmentOverride(
     );
   }
   const key = { featureId, segmentId, environmentId: target.environmentId };
-  const existing = await tx.featureSegment.findUnique({ where: { featureId_segmentId_environmentId: key } });
-  const featureSegment = existing ?? (await insertFeatureSegment(tx, key));
-  await saveMapping(tx, ctx.scope, "feature-segment", link.id, featureSegment.id);
+  const existing = await tx.featureSegment.findUnique({
+    where: { featureId_segmentId_environmentId: key },
+    include: { featureState: { select: { id: true } } },
+  });
   const change = {
     enabled: s.enabled,
     value: storedValueOf(s.feature_state_value),
@@ -109,10 +164,15 @@ export async function importSegmentOverride(
       `feature segment ${link.id}`,
     ),
   };
-  const state = await tx.featureState.findUnique({
-    where: { featureSegmentId: featureSegment.id },
-    select: { id: true },
-  });
+  const stateId = existing?.featureState?.id ?? null;
+  const name = stateId !== null ? await stateName(tx, stateId) : `feature segment ${link.id}`;
+  if (!(await mayWrite(tx, ctx, target.environmentId, stateId, change, name))) {
+    if (existing) await saveMapping(tx, ctx.scope, "feature-segment", link.id, existing.id);
+    return;
+  }
+  const featureSegment = existing ?? (await insertFeatureSegment(tx, key));
+  await saveMapping(tx, ctx.scope, "feature-segment", link.id, featureSegment.id);
+  const state = stateId === null ? null : { id: stateId };
   if (state) {
     await keepHashId(tx, state.id, s);
     await changeState(tx, state.id, change);
@@ -133,7 +193,24 @@ export async function importSegmentOverride(
   countCopy(ctx.report, "segment overrides", !state);
 }
 
-/** Sets each feature's segment override order to the source's (priorities 0, 1, …). */
+/** "feature / segment in environment", or "feature in environment" for a default. */
+async function stateName(tx: Tx, stateId: number) {
+  const state = await tx.featureState.findUniqueOrThrow({
+    where: { id: stateId },
+    select: {
+      feature: { select: { name: true } },
+      environment: { select: { name: true } },
+      featureSegment: { select: { segment: { select: { name: true } } } },
+    },
+  });
+  const segment = state.featureSegment ? ` / ${state.featureSegment.segment.name}` : "";
+  return `${state.feature.name}${segment} in ${state.environment.name}`;
+}
+
+/**
+ * Sets each feature's segment override order to the source's (priorities 0, 1, …); in an
+ * environment with change requests on, a different order is refused (listed), not written.
+ */
 export async function applyPriorities(tx: Tx, ctx: Ctx, links: SFeatureSegment[]) {
   const ordered = [...links].sort((a, b) => a.priority - b.priority || bySourceOrder(a, b));
   const byFeature = new Map<number, number[]>();
@@ -154,7 +231,19 @@ export async function applyPriorities(tx: Tx, ctx: Ctx, links: SFeatureSegment[]
       orderBy: { priority: "asc" },
       select: { id: true },
     });
-    for (const [priority, id] of [...ids, ...others.map((o) => o.id)].entries()) {
+    const order = [...ids, ...others.map((o) => o.id)];
+    const current = await tx.featureSegment.findMany({
+      where: { id: { in: order } },
+      select: { id: true, priority: true, environmentId: true, feature: { select: { name: true } } },
+    });
+    // Only the order counts (a deleted override leaves a gap that changes nothing).
+    const now = [...current].sort((a, b) => a.priority - b.priority || a.id - b.id).map((c) => c.id);
+    if (now.join() === order.join()) continue;
+    if (await takesChangeRequests(tx, current[0].environmentId)) {
+      addRefusal(ctx.report, "segment override order", current[0].feature.name, STATE_CHANGE_REQUESTS);
+      continue;
+    }
+    for (const [priority, id] of order.entries()) {
       await tx.featureSegment.update({ where: { id }, data: { priority } });
     }
   }

@@ -8,11 +8,12 @@ import { environmentDefaultState } from "@/lib/features/defaults";
 import { createDefaultStatesForEnvironment, optionData } from "@/lib/features/option-writes";
 import { writeDefaultAllocations } from "@/lib/feature-states/allocations";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
-import { replaceRules } from "@/lib/segments/rules";
+import { replaceRules, segmentInclude } from "@/lib/segments/rules";
 import { ZSegmentCreate } from "@/lib/segments/schemas";
+import { rulesDiffer } from "@/lib/segments/versions";
 import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { findMapping, saveMapping, type MappingScope } from "./mapping";
-import { addSkip, countCopy, type ImportReport } from "./report";
+import { addRefusal, addSkip, countCopy, type ImportReport } from "./report";
 import type { SEnvironment, SFeature, SProject, SSegment, STag } from "./source-types";
 import { bySourceOrder, hashIdOf } from "./source-types";
 
@@ -54,7 +55,6 @@ export async function importEnvironment(tx: Tx, ctx: Ctx, projectId: number, e: 
     description: e.description ?? null,
     bannerText: e.banner_text ?? null,
     bannerColour: e.banner_colour ?? null,
-    minimumChangeRequestApprovals: e.minimum_change_request_approvals ?? null,
     allowClientTraits: e.allow_client_traits ?? true,
     hideDisabledFlags: e.hide_disabled_flags ?? null,
     hideSensitiveData: e.hide_sensitive_data ?? false,
@@ -77,7 +77,13 @@ export async function importEnvironment(tx: Tx, ctx: Ctx, projectId: number, e: 
   if (existing) {
     await tx.environment.update({
       where: { id: existing.id },
-      data: { ...data, ...(keyFree ? { apiKey: e.api_key } : {}) },
+      data: {
+        ...data,
+        ...(keyFree ? { apiKey: e.api_key } : {}),
+        // Turned on when the source has them, never off: an Ensign admin's protection stays.
+        minimumChangeRequestApprovals:
+          existing.minimumChangeRequestApprovals ?? e.minimum_change_request_approvals ?? null,
+      },
     });
     await touchEnvironments({ environmentId: existing.id }, tx);
     countCopy(ctx.report, "environments", false);
@@ -103,6 +109,18 @@ export async function importEnvironment(tx: Tx, ctx: Ctx, projectId: number, e: 
   });
   countCopy(ctx.report, "environments", true);
   return created.id;
+}
+
+/**
+ * The source's change requests setting for an environment the import made: applied after its
+ * flags are written (the environment's last step), since with it on they could not be.
+ */
+export async function applySourceApprovals(tx: Tx, environmentId: number, e: SEnvironment) {
+  if (e.minimum_change_request_approvals === null || e.minimum_change_request_approvals === undefined) return;
+  await tx.environment.updateMany({
+    where: { id: environmentId, minimumChangeRequestApprovals: null },
+    data: { minimumChangeRequestApprovals: e.minimum_change_request_approvals },
+  });
 }
 
 export async function importTag(tx: Tx, ctx: Ctx, projectId: number, t: STag) {
@@ -240,6 +258,23 @@ export async function importFeature(
   countCopy(ctx.report, "features", !existing);
 }
 
+const SEGMENT_CHANGE_REQUESTS =
+  "409 change_requests_enabled: this project changes its segments only through change requests; " +
+  "not updated (change it there, or turn change requests off and import again)";
+
+async function takesChangeRequests(tx: Tx, projectId: number) {
+  const project = await tx.project.findUniqueOrThrow({
+    where: { id: projectId },
+    select: { minimumChangeRequestApprovals: true },
+  });
+  return project.minimumChangeRequestApprovals !== null;
+}
+
+/**
+ * A segment: made, or updated from the source. In a project with change requests on, an
+ * imported segment that differs from the source is not overwritten (Ensign's own PUT answers
+ * 409 there); the report lists it under `refused`. A new segment is still made, as POST does.
+ */
 export async function importSegment(tx: Tx, ctx: Ctx, projectId: number, s: SSegment) {
   const featureId = s.feature ? await findMapping(tx, ctx.scope, "feature", s.feature) : null;
   const parsed = ZSegmentCreate.safeParse({
@@ -259,7 +294,18 @@ export async function importSegment(tx: Tx, ctx: Ctx, projectId: number, s: SSeg
     importedId: hashIdOf(s),
   };
   const known = await findMapping(tx, ctx.scope, "segment", s.id);
-  const existing = known ? await tx.segment.findUnique({ where: { id: known } }) : null;
+  const existing = known
+    ? await tx.segment.findUnique({ where: { id: known }, include: segmentInclude })
+    : null;
+  if (existing && (await takesChangeRequests(tx, projectId))) {
+    const same =
+      existing.name === data.name &&
+      existing.description === data.description &&
+      existing.featureId === data.featureId &&
+      !rulesDiffer(existing, parsed.data.rules);
+    if (!same) addRefusal(ctx.report, "segment", s.name, SEGMENT_CHANGE_REQUESTS);
+    return;
+  }
   const segment = existing
     ? await tx.segment.update({ where: { id: existing.id }, data })
     : await tx.segment.create({ data: { ...data, uuid: generateUuid(), projectId } });

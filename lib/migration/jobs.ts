@@ -45,6 +45,7 @@ export async function startFlagsmithImport(scope: Scope, body: TFlagsmithImportC
     apiKey: body.api_key,
     sourceOrganisationId: body.organisation,
     identities: body.identities,
+    prune: body.prune,
     stopAfter: body.stop_after,
     actorUserId: scope.userId,
   };

@@ -12,7 +12,8 @@ export const ZImportRun = z
     steps_done: zInt("Steps finished."),
     steps_total: zInt("Steps planned (0 until planned)."),
     report: z.record(z.string(), z.unknown()).meta({
-      description: "Import: copied, updated, skipped (with reasons), recreate. Verify: the differences.",
+      description:
+        "Import: copied, updated, skipped (with reasons), recreate, refused (changes not written because change requests are on: 409 change_requests_enabled), gone (what an earlier import copied and the source no longer has: kind, source id, Ensign id, name, removed, reason). Verify: the differences.",
     }),
     error: z.string().nullable().meta({ description: "Why the run failed; null otherwise." }),
     created_at: zDateTime("When the run started."),

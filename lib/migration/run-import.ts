@@ -8,6 +8,7 @@ import { importIdentities } from "./import-identities";
 import { importServerKeys } from "./import-keys";
 import { applyPriorities, importDefaultState, importSegmentOverride, type EnvTarget } from "./import-states";
 import {
+  applySourceApprovals,
   importEnvironment,
   importFeature,
   importProject,
@@ -16,8 +17,10 @@ import {
   type Ctx,
 } from "./import-structure";
 import { findMapping, loadMappings } from "./mapping";
+import { reportAndPruneGone } from "./prune";
 import { parseReport, type ImportReport } from "./report";
 import { createSourceClient, SourceError, type SourceClient } from "./source-client";
+import { listSourceIds } from "./source-ids";
 import type {
   SEnvironment,
   SFeature,
@@ -36,6 +39,11 @@ export type ImportOptions = {
   sourceOrganisationId?: number;
   /** Which identity API to read: edge for Edge projects, core otherwise (auto: as the project says). */
   identities?: "auto" | "core" | "edge";
+  /**
+   * Delete what an earlier run of this source made and the source no longer has (./prune.ts);
+   * without it, a run only reports them.
+   */
+  prune?: boolean;
   /** Stop (as if interrupted) after this many steps: for trying a resume. */
   stopAfter?: number;
   actorUserId?: number;
@@ -74,6 +82,22 @@ export async function openRun(organisationId: number, source: string, kind = "IM
   if (open && kind === "IMPORT")
     return db.importRun.update({ where: { id: open.id }, data: { status: "RUNNING", error: null } });
   return db.importRun.create({ data: { organisationId, source, kind } });
+}
+
+const readsEdge = (options: ImportOptions, p: SProject) =>
+  options.identities === "edge" || (options.identities !== "core" && p.use_edge_identities === true);
+
+/** The last step: what the source no longer has, reported, and deleted with `prune`. */
+function goneStep(client: SourceClient, ctx: Ctx, sourceOrg: number, options: ImportOptions): Step {
+  return {
+    key: "gone",
+    run: async () => {
+      const ids = await listSourceIds(client, sourceOrg, (p) => readsEdge(options, p));
+      await db.$transaction((t) => reportAndPruneGone(t, ctx, ids, options.prune === true), {
+        timeout: 300_000,
+      });
+    },
+  };
 }
 
 function planProject(
@@ -162,15 +186,16 @@ function planProject(
       {
         key: `identities:${e.id}`,
         run: async () => {
-          const edge =
-            options.identities === "edge" ||
-            (options.identities !== "core" && p.use_edge_identities === true);
-          await importIdentities(client, ctx, e, await envTarget(), edge);
+          await importIdentities(client, ctx, e, await envTarget(), readsEdge(options, p));
         },
       },
       {
         key: `keys:${e.id}`,
-        run: async () => importServerKeys(client, ctx, e, (await envTarget()).environmentId),
+        run: async () => {
+          const environmentId = (await envTarget()).environmentId;
+          await importServerKeys(client, ctx, e, environmentId);
+          await db.$transaction((t) => applySourceApprovals(t, environmentId, e));
+        },
       },
     );
   }
@@ -220,6 +245,7 @@ async function continueRun(
       const envs = await client.list<SEnvironment>(`/api/v1/environments/?project=${p.id}`);
       steps.push(...planProject(client, ctx, p, envs, options));
     }
+    steps.push(goneStep(client, ctx, sourceOrg, options));
     if (!done.size) await auditRun(options.organisationId, runId, `Import from Flagsmith started: ${source}`);
     let ranNow = 0;
     for (const step of steps) {

@@ -31,6 +31,12 @@ export const ZFlagsmithImportCreate = z.object({
     .enum(["auto", "core", "edge"])
     .optional()
     .describe("Which identity API of the source to read (default auto)"),
+  prune: z
+    .boolean()
+    .optional()
+    .describe(
+      "Delete what an earlier import of this source made and the source no longer has (features, segments, segment overrides, options, tags, identities); without it they are only reported",
+    ),
   stop_after: z.int().min(0).max(100_000).optional().describe("Stop after this many steps (to try a resume)"),
 });
 export type TFlagsmithImportCreate = z.infer<typeof ZFlagsmithImportCreate>;

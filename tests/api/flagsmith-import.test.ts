@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, signUp } from "../support/api";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { rawQuery } from "../support/raw-query";
-import { seedSource, type Source } from "../support/flagsmith-source";
+import { SOURCE_SEGMENTS, seedSource, type Source } from "../support/flagsmith-source";
 import { startEnsign, type RunningEnsign } from "../support/server";
 
 const run = promisify(execFile);
@@ -28,6 +28,15 @@ beforeAll(async () => {
     }),
   ]);
   src = await seedSource(source.url);
+  // Development takes flag changes only through change requests at the source: the import
+  // still writes its flags, and turns change requests on in Ensign after them.
+  const cr = await call(`/api/v1/environments/${src.envKey}/`, {
+    baseUrl: source.url,
+    token: src.token,
+    method: "PATCH",
+    body: { minimum_change_request_approvals: 1 },
+  });
+  if (cr.status !== 200) throw new Error(`change requests on: ${cr.status} ${cr.text}`);
   // The target's admin has the source user's email, so feature owners map.
   const res = await call("/api/v1/auth/users/", {
     baseUrl: target.url,
@@ -145,8 +154,11 @@ describe("import from Flagsmith's Admin API", () => {
       `/api/v1/environments/?project=${(await call(`/api/v1/projects/`, t())).body[0].id}`,
       t(),
     );
-    const keys = (envs.body.results ?? envs.body).map((e: { api_key: string }) => e.api_key).sort();
-    expect(keys).toEqual([src.envKey, src.prodKey].sort());
+    const list: { api_key: string; minimum_change_request_approvals: number | null }[] =
+      envs.body.results ?? envs.body;
+    expect(list.map((e) => e.api_key).sort()).toEqual([src.envKey, src.prodKey].sort());
+    const approvals = Object.fromEntries(list.map((e) => [e.api_key, e.minimum_change_request_approvals]));
+    expect(approvals).toEqual({ [src.envKey]: 1, [src.prodKey]: null });
   });
 
   it("keeps tags, owners, options and segment rules", async () => {
@@ -255,9 +267,175 @@ describe("import from Flagsmith's Admin API", () => {
     expect(report.status).toBe("DONE");
     expect(report.copied).toEqual({});
     expect(report.updated).toMatchObject({ projects: 1, environments: 2, features: 3, segments: 3 });
+    // Development has change requests on, and nothing there differs from the source.
+    expect(report.refused).toEqual([]);
+    expect(report.gone).toEqual([]);
     expect(await countInTarget()).toEqual(before);
     const identities = await call(`/api/v1/environments/${src.envKey}/identities/`, t());
     const names = identities.body.results.map((i: { identifier: string }) => i.identifier);
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("lists what the source no longer has, deletes it only with prune, and never Ensign's own", async () => {
+    const project = (await call(`/api/v1/projects/`, t())).body[0];
+    const native = await call(
+      `/api/v1/projects/${project.id}/features/`,
+      t({ body: { name: "ensign-native" } }),
+    );
+    expect(native.status).toBe(201);
+    const so = { baseUrl: source.url, token: src.token };
+    const gone = async (path: string) =>
+      expect((await call(path, { ...so, method: "DELETE" })).status).toBe(204);
+    await gone(`/api/v1/projects/${src.projectId}/features/${src.features.number}/`);
+    const segments = await call(`/api/v1/projects/${src.projectId}/segments/?page_size=100`, so);
+    const half = segments.body.results.find((x: { name: string }) => x.name === "half");
+    await gone(`/api/v1/projects/${src.projectId}/segments/${half.id}/`);
+    const free = await call(`/api/v1/environments/${src.envKey}/identities/?q=sdk-free`, so);
+    await gone(`/api/v1/environments/${src.envKey}/identities/${free.body.results[0].id}/`);
+
+    const bad = await call(importPath(), t({ body: { url: source.url, api_key: src.apiKey, prune: "yes" } }));
+    expect([bad.status, Object.keys(bad.body)]).toEqual([400, ["prune"]]);
+
+    const listed = (report: { gone: { kind: string; name: string; removed: boolean }[] }) =>
+      report.gone.map((g) => [g.kind, g.name, g.removed]).sort();
+    expect((await call(importPath(), t({ body: { url: source.url, api_key: src.apiKey } }))).status).toBe(
+      202,
+    );
+    const kept = await waitFor("import");
+    expect(kept.status).toBe("DONE");
+    expect(listed(kept.report)).toEqual([
+      ["feature", "number", false],
+      ["identity", "sdk-free in Development", false],
+      ["segment", "half", false],
+    ]);
+    const names = async (path: string) =>
+      (await call(path, t())).body.results.map(
+        (x: { name?: string; identifier?: string }) => x.name ?? x.identifier,
+      );
+    const featuresAt = `/api/v1/projects/${project.id}/features/?page_size=100`;
+    const segmentsAt = `/api/v1/projects/${project.id}/segments/?page_size=100`;
+    const identitiesAt = `/api/v1/environments/${src.envKey}/identities/?page_size=100`;
+    expect(await names(featuresAt)).toEqual(expect.arrayContaining(["number", "ensign-native"]));
+    expect(await names(segmentsAt)).toContain("half");
+    expect(await names(identitiesAt)).toContain("sdk-free");
+
+    const { stdout } = await run(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "scripts/import-flagsmith.ts",
+        "--url",
+        source.url,
+        "--api-key",
+        src.apiKey,
+        "--into",
+        String(admin.organisationId),
+        "--prune",
+      ],
+      { env: { ...process.env, DATABASE_URL: targetDb.url }, timeout: 240_000 },
+    );
+    const pruned = JSON.parse(stdout);
+    expect(pruned.status).toBe("DONE");
+    expect(listed(pruned)).toEqual([
+      ["feature", "number", true],
+      ["identity", "sdk-free in Development", true],
+      ["segment", "half", true],
+    ]);
+    const features = await names(featuresAt);
+    expect(features).toContain("ensign-native");
+    expect(features).not.toContain("number");
+    expect(await names(segmentsAt)).not.toContain("half");
+    expect(await names(identitiesAt)).not.toContain("sdk-free");
+    const audit = await rawQuery(
+      targetDb.url,
+      `SELECT "log" FROM "AuditLog" WHERE "log" LIKE '%gone from the Flagsmith source%' ORDER BY "id"`,
+    );
+    expect(audit.map((row) => row.log)).toEqual([
+      "Flag / Remote Config Deleted (gone from the Flagsmith source): number",
+      "Segment deleted (gone from the Flagsmith source): half",
+    ]);
+    const summary = await rawQuery(
+      targetDb.url,
+      `SELECT "log" FROM "AuditLog" WHERE "log" LIKE 'Import from Flagsmith deleted%'`,
+    );
+    expect(summary.map((row) => row.log)).toEqual([
+      expect.stringMatching(/^Import from Flagsmith deleted 3 object\(s\) gone from the source: /),
+    ]);
+
+    // Ensign now answers as the source does, but for its own feature.
+    await call(
+      `/api/v1/organisations/${admin.organisationId}/flagsmith-verify/`,
+      t({ body: { url: source.url, api_key: src.apiKey, sample: 0 } }),
+    );
+    const differences: { flag: string; why: string }[] = (await waitFor("verify")).report.differences;
+    expect(differences.length).toBeGreaterThan(0);
+    expect([...new Set(differences.map((d) => `${d.flag}: ${d.why}`))]).toEqual([
+      "ensign-native: only in Ensign",
+    ]);
+  });
+
+  it("does not overwrite a segment or a flag where Ensign takes changes only through change requests", async () => {
+    const project = (await call(`/api/v1/projects/`, t())).body[0];
+    const protect = async (path: string) =>
+      expect(
+        (await call(path, t({ method: "PATCH", body: { minimum_change_request_approvals: 1 } }))).status,
+      ).toBe(200);
+    await protect(`/api/v1/projects/${project.id}/`);
+    await protect(`/api/v1/environments/${src.prodKey}/`);
+    // The source changes a segment's rules and Production's default of "plain".
+    const so = { baseUrl: source.url, token: src.token };
+    const segments = await call(`/api/v1/projects/${src.projectId}/segments/?page_size=100`, so);
+    const pro = segments.body.results.find((x: { name: string }) => x.name === "pro-or-big");
+    const rules = JSON.parse(JSON.stringify(SOURCE_SEGMENTS[0].rules).replace('"pro"', '"enterprise"'));
+    const changed = await call(`/api/v1/projects/${src.projectId}/segments/${pro.id}/`, {
+      ...so,
+      method: "PATCH",
+      body: { name: "pro-or-big", rules },
+    });
+    expect(changed.status).toBe(200);
+    const plain = async (enabled: boolean) => {
+      const states = await call(`/api/v1/environments/${src.prodKey}/featurestates/?feature_name=plain`, so);
+      const res = await call(
+        `/api/v1/environments/${src.prodKey}/featurestates/${states.body.results[0].id}/`,
+        {
+          ...so,
+          method: "PATCH",
+          body: { enabled },
+        },
+      );
+      expect(res.status).toBe(200);
+    };
+    await plain(false);
+
+    expect((await call(importPath(), t({ body: { url: source.url, api_key: src.apiKey } }))).status).toBe(
+      202,
+    );
+    const done = await waitFor("import");
+    expect(done.status).toBe("DONE");
+    expect(done.report.refused).toEqual([
+      {
+        kind: "segment",
+        name: "pro-or-big",
+        reason: expect.stringMatching(/^409 change_requests_enabled: /),
+      },
+      {
+        kind: "feature state",
+        name: "plain in Production",
+        reason: expect.stringMatching(/^409 change_requests_enabled: /),
+      },
+    ]);
+    // Neither was written, and Ensign's protection is still on.
+    const now = (await call(`/api/v1/projects/${project.id}/segments/?page_size=100`, t())).body.results;
+    expect(JSON.stringify(now.find((x: { name: string }) => x.name === "pro-or-big").rules)).toContain(
+      '"pro"',
+    );
+    const flags = await call("/api/v1/flags/", { baseUrl: target.url, envKey: src.prodKey });
+    expect(flags.body.find((f: { feature: { name: string } }) => f.feature.name === "plain").enabled).toBe(
+      true,
+    );
+    const env = await call(`/api/v1/environments/${src.prodKey}/`, t());
+    expect(env.body.minimum_change_request_approvals).toBe(1);
+    await plain(true);
   });
 });

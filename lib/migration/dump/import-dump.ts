@@ -7,6 +7,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { importIdentity, importDefaultState, importSegmentOverride, applyPriorities } from "../import-states";
 import {
+  applySourceApprovals,
   importEnvironment,
   importFeature,
   importProject,
@@ -48,6 +49,7 @@ async function importProjectTree(tx: Tx, ctx: Ctx, p: DumpProject) {
     await applyPriorities(tx, ctx, e.links);
     for (const identity of e.identities) await importIdentity(tx, ctx, target, identity);
     await writeServerKeys(tx, ctx, e.environment, environmentId, e.keys);
+    await applySourceApprovals(tx, environmentId, e.environment);
   }
 }
 
