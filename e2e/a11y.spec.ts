@@ -3,7 +3,7 @@
 // main pages are also photographed at 1440 px and 390 px into e2e/screenshots/ (git-ignored).
 // At 390 px a page must also fit: nothing may make the document wider than a phone's viewport.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { seed } from "./support/api";
@@ -25,6 +25,10 @@ const WIDTHS = [
 ] as const;
 const SCREENSHOTS = path.join(process.cwd(), "e2e", "screenshots");
 
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** This worker's walk data and signed-in session, seeded by the first test it runs. */
+let seeded: Promise<{ walkData: WalkData; state: StorageState }> | undefined;
+
 test("every page.tsx has a visit recipe", () => {
   const routes = discoverRoutes();
   expect(routes.length).toBeGreaterThan(10);
@@ -42,15 +46,20 @@ test.describe("every page, both themes", () => {
   // seeded once per worker), so both workers share it instead of one worker running it alone.
   test.describe.configure({ mode: "parallel" });
   let data: WalkData;
-  let storage: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+  let storage: StorageState;
 
   test.beforeAll(async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    const s = await seed(context);
-    data = await seedWalkData(context.request, s);
-    storage = await context.storageState();
-    await context.close();
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    // In parallel mode this hook runs before each test's group; the seed is made once per worker.
+    seeded ??= (async () => {
+      const context = await browser.newContext({ baseURL });
+      const s = await seed(context);
+      const walkData = await seedWalkData(context.request, s);
+      const state = await context.storageState();
+      await context.close();
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      return { walkData, state };
+    })();
+    ({ walkData: data, state: storage } = await seeded);
   });
 
   const visits: Visit[] = [...Object.values(RECIPES).flat(), ...EXTRA_VISITS];
