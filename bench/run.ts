@@ -11,7 +11,8 @@
 // B's /flags/ (bench/propagation.ts).
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
 //   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
-//   --open-loop-seconds=<s> (10) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
+//   --open-loop-seconds=<s> (10; baseline and Ensign alternate rate by rate)
+//   --ensign-cpu-prof=<dir> (Ensign writes a V8 CPU profile there at the end) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
 //   --propagation-poll-ms=<ms> (250: B's ENSIGN_REVISION_POLL_MS)
 //   --postgres-url=<admin url> (postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made there)
 //   --only=realtime (OFREP and SSE fan-out) | --only=open-loop | --only=propagation
@@ -62,8 +63,11 @@ const tsx = path.join(root, "node_modules/.bin/tsx");
 // Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
 // and flags (ENSIGN_HEAP_MB, default 160; 8 MB semi-spaces). The baseline is TypeScript run
 // through tsx's loader.
+// --ensign-cpu-prof=<dir>: Ensign writes a V8 CPU profile there when the bench ends.
+const CPU_PROF_DIR = args["ensign-cpu-prof"];
 const ensignCommand = [
   process.execPath,
+  ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
   "--max-semi-space-size=8",
   "dist/server.mjs",
@@ -119,6 +123,14 @@ async function startServer(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url + probe, child);
   return { url, child };
+}
+
+/** SIGTERM, then up to 10 s for the process to exit (and write its CPU profile). */
+async function stopGently(server: Server) {
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  signal(server.child, "SIGCONT");
+  signal(server.child, "SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 /** A process and all its descendants, each as [pid, ppid, rss KB]. */
@@ -310,13 +322,20 @@ async function main() {
     const server = { "X-Environment-Key": serverKey };
     const runClosed = ONLY === undefined;
     const runOpen = (ONLY === undefined || ONLY === "open-loop") && OPEN_LOOP_RATES.length > 0;
-    const openLoopSuite = async (target: string, on: Server) => {
-      for (const rate of OPEN_LOOP_RATES) {
-        for (const spec of openLoopSpecs(target, env.api_key)) {
-          const r = await runOpenLoop({ ...spec, target, baseUrl: on.url, rate, seconds: OPEN_LOOP_SECONDS });
-          console.log(describeOpenLoop(r));
-          openLoop.push(r);
-        }
+    // Baseline and Ensign alternate, rate by rate, so that both see the same machine load; the
+    // one not measured is stopped (SIGSTOP) so that it takes no CPU.
+    const openLoopOnce = async (target: string, on: Server, rate: number) => {
+      for (const spec of openLoopSpecs(target, env.api_key)) {
+        const r = await runOpenLoop({
+          ...spec,
+          target,
+          baseUrl: on.url,
+          rate,
+          seconds: OPEN_LOOP_SECONDS,
+          cpuSeconds: () => treeCpuSeconds(on.child.pid!),
+        });
+        console.log(describeOpenLoop(r));
+        openLoop.push(r);
       }
     };
     if (runClosed || runOpen) {
@@ -352,10 +371,18 @@ async function main() {
           }),
         );
       }
-      if (runOpen) await openLoopSuite("baseline", baseline);
+      if (runOpen) {
+        for (const rate of OPEN_LOOP_RATES) {
+          await openLoopOnce("baseline", baseline, rate);
+          signal(baseline.child, "SIGSTOP");
+          signal(ensign.child, "SIGCONT");
+          await openLoopOnce("ensign", ensign, rate);
+          signal(ensign.child, "SIGSTOP");
+          signal(baseline.child, "SIGCONT");
+        }
+      }
       signal(baseline.child, "SIGKILL");
       signal(ensign.child, "SIGCONT");
-      if (runOpen) await openLoopSuite("ensign", ensign);
     }
 
     if (runClosed) {
@@ -449,6 +476,7 @@ async function main() {
     }
     report(results, fanout, openLoop, propagation);
   } finally {
+    if (CPU_PROF_DIR) await stopGently(ensign);
     signal(ensign.child, "SIGKILL");
   }
 }

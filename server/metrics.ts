@@ -5,6 +5,7 @@
 // falls through to the app's 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
+import { startStallRecorder, stallSummary } from "@/lib/diagnostics/stalls";
 import { sendJson } from "./respond";
 
 const METRICS_PATH = /^\/health\/metrics\/?(?:\?.*)?$/;
@@ -52,6 +53,7 @@ export function createMetricsEndpoint(
   const sinceRead = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   sinceStart.enable();
   sinceRead.enable();
+  startStallRecorder();
   const startedAt = Date.now();
   let readAt = startedAt;
   return (req, res) => {
@@ -63,6 +65,8 @@ export function createMetricsEndpoint(
         since_start: { seconds: (now - startedAt) / 1000, ...summariseDelay(sinceStart) },
         since_last_read: { seconds: (now - readAt) / 1000, ...summariseDelay(sinceRead) },
       },
+      // Each event-loop delay over 20 ms and what ran during it (lib/diagnostics/stalls.ts).
+      stalls: stallSummary(),
       memory: { heap_used_bytes: process.memoryUsage().heapUsed, rss_bytes: process.memoryUsage.rss() },
     };
     sinceRead.reset();
