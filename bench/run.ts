@@ -70,7 +70,8 @@ const ensignCommand = [
   ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
   "--max-semi-space-size=8",
-  "dist/server.mjs",
+  // BENCH_ENSIGN_BUNDLE: another build of the server (an older commit's, for a before/after).
+  process.env.BENCH_ENSIGN_BUNDLE || "dist/server.mjs",
 ];
 const node = [process.execPath, "--import", "tsx"];
 
