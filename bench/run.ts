@@ -323,6 +323,9 @@ async function main() {
     const server = { "X-Environment-Key": serverKey };
     const runClosed = ONLY === undefined;
     const runOpen = (ONLY === undefined || ONLY === "open-loop") && OPEN_LOOP_RATES.length > 0;
+    // A resumed server sees the time it was stopped as one long event-loop delay: let its stall
+    // recorder settle that before the next run reads its metrics.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
     // Baseline and Ensign alternate, rate by rate, so that both see the same machine load; the
     // one not measured is stopped (SIGSTOP) so that it takes no CPU.
     const openLoopOnce = async (target: string, on: Server, rate: number) => {
@@ -377,9 +380,11 @@ async function main() {
           await openLoopOnce("baseline", baseline, rate);
           signal(baseline.child, "SIGSTOP");
           signal(ensign.child, "SIGCONT");
+          await settle();
           await openLoopOnce("ensign", ensign, rate);
           signal(ensign.child, "SIGSTOP");
           signal(baseline.child, "SIGCONT");
+          await settle();
         }
       }
       signal(baseline.child, "SIGKILL");
