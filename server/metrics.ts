@@ -1,5 +1,6 @@
-// GET /health/metrics/: a debug view of the event loop's delay (node:perf_hooks), to attribute
-// tail latency to stalls. Off unless ENSIGN_DEBUG_METRICS=1, and even then answered only to a
+// GET /health/metrics/: a debug view of the event loop's delay (node:perf_hooks) and of each
+// stall over 20 ms with what ran during it (lib/diagnostics/stalls.ts), to attribute tail
+// latency to its causes. Off unless ENSIGN_DEBUG_METRICS=1, and even then answered only to a
 // client on loopback without forwarding headers (a reverse proxy on the same host would make
 // every client look local): it is never served to the internet by default. Otherwise the path
 // falls through to the app's 404.
@@ -17,7 +18,7 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 export type DelaySummary = { count: number; p50_ms: number; p99_ms: number; max_ms: number; mean_ms: number };
 
 /** Node records the time between samples: the delay is what exceeds the sampling interval. */
-const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000) / 100 - RESOLUTION_MS);
+const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000 - RESOLUTION_MS * 100) / 100);
 
 /** The histogram's percentiles in milliseconds (zeros before its first sample). */
 export function summariseDelay(
