@@ -15,6 +15,17 @@ export type OpenLoopRequest = {
 
 export type LoopDelay = { p50_ms: number; p99_ms: number; max_ms: number; count: number };
 
+/** The server's stall attribution (lib/diagnostics/stalls.ts), as GET /health/metrics/ gives it. */
+export type Stalls = {
+  count: number;
+  max_ms: number;
+  by_cause: Record<string, { stalls: number; ms: number }>;
+  last: { at_ms: number; delay_ms: number; causes: Record<string, number> }[];
+};
+
+/** Stalls over one run: the difference of two reads. */
+export type RunStalls = { count: number; byCause: Record<string, number>; worst: Stalls["last"] };
+
 export type OpenLoopResult = {
   name: string;
   target: string;
@@ -29,19 +40,42 @@ export type OpenLoopResult = {
   p999: number;
   max: number;
   loopDelay: LoopDelay | null;
+  /** Server CPU time per answered request (µs), when the caller can read the server's CPU. */
+  cpuUs: number | null;
+  stalls: RunStalls | null;
 };
 
-/** Reads the server's event-loop delay since its previous read (null when it has no metric). */
-export async function readLoopDelay(baseUrl: string): Promise<LoopDelay | null> {
+type Metrics = { loopDelay: LoopDelay | null; stalls: Stalls | null };
+
+/** Reads the server's event-loop delay since its previous read and its stalls (null: no metric). */
+export async function readMetrics(baseUrl: string): Promise<Metrics> {
   try {
     const res = await fetch(`${baseUrl}/health/metrics/`);
-    if (!res.ok) return null;
-    const body = (await res.json()) as { event_loop_delay: { since_last_read: LoopDelay } };
+    if (!res.ok) return { loopDelay: null, stalls: null };
+    const body = (await res.json()) as {
+      event_loop_delay: { since_last_read: LoopDelay };
+      stalls?: Stalls | null;
+    };
     const { p50_ms, p99_ms, max_ms, count } = body.event_loop_delay.since_last_read;
-    return { p50_ms, p99_ms, max_ms, count };
+    return { loopDelay: { p50_ms, p99_ms, max_ms, count }, stalls: body.stalls ?? null };
   } catch {
-    return null;
+    return { loopDelay: null, stalls: null };
   }
+}
+
+function stallsBetween(before: Stalls | null, after: Stalls | null): RunStalls | null {
+  if (!before || !after) return null;
+  const byCause: Record<string, number> = {};
+  for (const [cause, { ms }] of Object.entries(after.by_cause)) {
+    const delta = ms - (before.by_cause[cause]?.ms ?? 0);
+    if (delta > 0) byCause[cause] = Math.round(delta);
+  }
+  const count = after.count - before.count;
+  const worst = after.last
+    .slice(Math.max(0, after.last.length - count))
+    .sort((a, b) => b.delay_ms - a.delay_ms)
+    .slice(0, 3);
+  return { count, byCause, worst };
 }
 
 const percentile = (sorted: Float64Array, p: number) =>
@@ -83,6 +117,8 @@ export async function runOpenLoop(options: {
   seconds: number;
   sockets?: number;
   spec: OpenLoopRequest;
+  /** The server's CPU time so far, in seconds. */
+  cpuSeconds?: () => number;
 }): Promise<OpenLoopResult> {
   const { rate, seconds, baseUrl, spec } = options;
   const agent = new Agent({ keepAlive: true, maxSockets: options.sockets ?? 256 });
@@ -93,7 +129,8 @@ export async function runOpenLoop(options: {
   let failed = 0;
   let sent = 0;
   let answered = 0;
-  await readLoopDelay(baseUrl); // starts the server's "since last read" window here
+  const before = await readMetrics(baseUrl); // starts the server's "since last read" window here
+  const cpuBefore = options.cpuSeconds?.();
   const start = performance.now();
   let lastAnswerAt = start;
   const pending: Promise<void>[] = [];
@@ -120,7 +157,8 @@ export async function runOpenLoop(options: {
     tick();
   });
   await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 30_000))]);
-  const loopDelay = await readLoopDelay(baseUrl);
+  const cpu = cpuBefore === undefined ? null : options.cpuSeconds!() - cpuBefore;
+  const after = await readMetrics(baseUrl);
   agent.destroy();
   const unanswered = total - answered;
   const sorted = latencies.sort();
@@ -136,31 +174,52 @@ export async function runOpenLoop(options: {
     p99: round(percentile(sorted, 99)),
     p999: round(percentile(sorted, 99.9)),
     max: round(sorted[sorted.length - 1] ?? NaN),
-    loopDelay,
+    loopDelay: after.loopDelay,
+    cpuUs: cpu === null ? null : Math.round((cpu / Math.max(1, ok)) * 1e6),
+    stalls: stallsBetween(before.stalls, after.stalls),
   };
 }
+
+const describeCauses = (byCause: Record<string, number>) =>
+  Object.entries(byCause)
+    .sort(([, a], [, b]) => b - a)
+    .map(([cause, ms]) => `${cause} ${ms}`)
+    .join(", ");
 
 export function describeOpenLoop(r: OpenLoopResult): string {
   const loop = r.loopDelay
     ? `loop delay p50 ${r.loopDelay.p50_ms} p99 ${r.loopDelay.p99_ms} max ${r.loopDelay.max_ms} ms`
     : "loop delay n/a";
+  const cpu = r.cpuUs === null ? "" : `  CPU ${r.cpuUs} µs/req`;
+  const stalls = r.stalls
+    ? `\n    stalls > 20 ms: ${r.stalls.count}${r.stalls.count ? ` (ms by cause: ${describeCauses(r.stalls.byCause)}; worst ${r.stalls.worst.map((w) => `${w.delay_ms} ms [${describeCauses(w.causes)}]`).join(", ")})` : ""}`
+    : "";
   return (
     `${r.name.padEnd(34)} ${r.target.padEnd(9)} ${String(r.rate).padStart(5)}/s offered ${String(r.achieved).padStart(5)}/s answered  ` +
-    `p50 ${r.p50}  p99 ${r.p99}  p99.9 ${r.p999}  max ${r.max} ms  failed ${r.failed}  ${loop}`
+    `p50 ${r.p50}  p99 ${r.p99}  p99.9 ${r.p999}  max ${r.max} ms  failed ${r.failed}  ${loop}${cpu}${stalls}`
   );
 }
 
 export function openLoopTable(results: OpenLoopResult[]): string {
   const lines = [
-    "| endpoint | target | offered/s | answered/s | p50 ms | p99 ms | p99.9 ms | max ms | failed | loop p50/p99/max ms | p99 vs baseline |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |",
+    "| endpoint | target | offered/s | answered/s | p50 ms | p99 ms | p99.9 ms | max ms | failed | loop p50/p99/max ms | stalls > 20 ms (ms by cause) | CPU µs/req | p99 / p99.9 vs baseline | baseline CPU ÷ Ensign CPU |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
   ];
+  const times = (a: number, b: number) => `${Math.round((a / b) * 10) / 10}×`;
   for (const r of results) {
     const base = results.find((b) => b.target === "baseline" && b.name === r.name && b.rate === r.rate);
-    const ratio = r.target !== "baseline" && base ? `${Math.round((r.p99 / base.p99) * 10) / 10}×` : "";
+    const ratio =
+      r.target !== "baseline" && base ? `${times(r.p99, base.p99)} / ${times(r.p999, base.p999)}` : "";
+    const cpuRatio =
+      r.target !== "baseline" && base?.cpuUs && r.cpuUs
+        ? `${Math.round((base.cpuUs / r.cpuUs) * 100) / 100}`
+        : "";
     const loop = r.loopDelay ? `${r.loopDelay.p50_ms}/${r.loopDelay.p99_ms}/${r.loopDelay.max_ms}` : "n/a";
+    const stalls = r.stalls
+      ? `${r.stalls.count}${r.stalls.count ? ` (${describeCauses(r.stalls.byCause)})` : ""}`
+      : "n/a";
     lines.push(
-      `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${ratio} |`,
+      `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${stalls} | ${r.cpuUs ?? ""} | ${ratio} | ${cpuRatio} |`,
     );
   }
   return lines.join("\n");

@@ -11,7 +11,9 @@
 // B's /flags/ (bench/propagation.ts).
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
 //   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
-//   --open-loop-seconds=<s> (10) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
+//   --open-loop-seconds=<s> (10; baseline and Ensign alternate rate by rate)
+//   --open-loop-postgres (also an Ensign on PostgreSQL, --postgres-url, in the open-loop runs)
+//   --ensign-cpu-prof=<dir> (Ensign writes a V8 CPU profile there at the end) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
 //   --propagation-poll-ms=<ms> (250: B's ENSIGN_REVISION_POLL_MS)
 //   --postgres-url=<admin url> (postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made there)
 //   --only=realtime (OFREP and SSE fan-out) | --only=open-loop | --only=propagation
@@ -58,15 +60,21 @@ const PROPAGATION_CHANGES = Number(args["propagation-changes"] ?? 50);
 const PROPAGATION_STREAMS = Number(args["propagation-streams"] ?? 100);
 const PROPAGATION_POLL_MS = Number(args["propagation-poll-ms"] ?? 250);
 const POSTGRES_URL = args["postgres-url"] ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+// --open-loop-postgres: the open-loop runs also go to a second Ensign on a fresh PostgreSQL database.
+const OPEN_LOOP_POSTGRES = args["open-loop-postgres"] === "true";
 const tsx = path.join(root, "node_modules/.bin/tsx");
 // Ensign runs as `npm run serve` runs it: the server bundle, with the same heap limit
 // and flags (ENSIGN_HEAP_MB, default 160; 8 MB semi-spaces). The baseline is TypeScript run
 // through tsx's loader.
+// --ensign-cpu-prof=<dir>: Ensign writes a V8 CPU profile there when the bench ends.
+const CPU_PROF_DIR = args["ensign-cpu-prof"];
 const ensignCommand = [
   process.execPath,
+  ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
   "--max-semi-space-size=8",
-  "dist/server.mjs",
+  // BENCH_ENSIGN_BUNDLE: another build of the server (an older commit's, for a before/after).
+  process.env.BENCH_ENSIGN_BUNDLE || "dist/server.mjs",
 ];
 const node = [process.execPath, "--import", "tsx"];
 
@@ -119,6 +127,14 @@ async function startServer(
   const url = `http://127.0.0.1:${port}`;
   await waitFor(url + probe, child);
   return { url, child };
+}
+
+/** SIGTERM, then up to 10 s for the process to exit (and write its CPU profile). */
+async function stopGently(server: Server) {
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  signal(server.child, "SIGCONT");
+  signal(server.child, "SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 /** A process and all its descendants, each as [pid, ppid, rss KB]. */
@@ -310,13 +326,23 @@ async function main() {
     const server = { "X-Environment-Key": serverKey };
     const runClosed = ONLY === undefined;
     const runOpen = (ONLY === undefined || ONLY === "open-loop") && OPEN_LOOP_RATES.length > 0;
-    const openLoopSuite = async (target: string, on: Server) => {
-      for (const rate of OPEN_LOOP_RATES) {
-        for (const spec of openLoopSpecs(target, env.api_key)) {
-          const r = await runOpenLoop({ ...spec, target, baseUrl: on.url, rate, seconds: OPEN_LOOP_SECONDS });
-          console.log(describeOpenLoop(r));
-          openLoop.push(r);
-        }
+    // A resumed server sees the time it was stopped as one long event-loop delay: let its stall
+    // recorder settle that before the next run reads its metrics.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
+    // Baseline and Ensign alternate, rate by rate, so that both see the same machine load; the
+    // one not measured is stopped (SIGSTOP) so that it takes no CPU.
+    const openLoopOnce = async (target: string, on: Server, rate: number, envKey = env.api_key) => {
+      for (const spec of openLoopSpecs(target, envKey)) {
+        const r = await runOpenLoop({
+          ...spec,
+          target,
+          baseUrl: on.url,
+          rate,
+          seconds: OPEN_LOOP_SECONDS,
+          cpuSeconds: () => treeCpuSeconds(on.child.pid!),
+        });
+        console.log(describeOpenLoop(r));
+        openLoop.push(r);
       }
     };
     if (runClosed || runOpen) {
@@ -352,10 +378,29 @@ async function main() {
           }),
         );
       }
-      if (runOpen) await openLoopSuite("baseline", baseline);
+      const onPostgres = runOpen && OPEN_LOOP_POSTGRES ? await startSeededPostgresInstance() : null;
+      if (onPostgres) signal(onPostgres.server.child, "SIGSTOP");
+      if (runOpen) {
+        for (const rate of OPEN_LOOP_RATES) {
+          await openLoopOnce("baseline", baseline, rate);
+          signal(baseline.child, "SIGSTOP");
+          signal(ensign.child, "SIGCONT");
+          await settle();
+          await openLoopOnce("ensign", ensign, rate);
+          signal(ensign.child, "SIGSTOP");
+          if (onPostgres) {
+            signal(onPostgres.server.child, "SIGCONT");
+            await settle();
+            await openLoopOnce("ensign-pg", onPostgres.server, rate, onPostgres.envKey);
+            signal(onPostgres.server.child, "SIGSTOP");
+          }
+          signal(baseline.child, "SIGCONT");
+          await settle();
+        }
+      }
+      if (onPostgres) await onPostgres.close();
       signal(baseline.child, "SIGKILL");
       signal(ensign.child, "SIGCONT");
-      if (runOpen) await openLoopSuite("ensign", ensign);
     }
 
     if (runClosed) {
@@ -451,6 +496,7 @@ async function main() {
     }
     report(results, fanout, openLoop, propagation);
   } finally {
+    if (CPU_PROF_DIR) await stopGently(ensign);
     signal(ensign.child, "SIGKILL");
   }
 }
@@ -476,6 +522,55 @@ function openLoopSpecs(target: string, envKey: string): { name: string; spec: Op
       },
     },
   ];
+}
+
+/** An Ensign on a fresh PostgreSQL database with the heavy profile, for the open-loop runs. */
+async function startSeededPostgresInstance(): Promise<{
+  server: Server;
+  envKey: string;
+  close: () => Promise<void>;
+}> {
+  const database = await createBenchDatabase(POSTGRES_URL);
+  const port = await freePort();
+  const server = await startServer(
+    ensignCommand,
+    port,
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: database.url,
+      NODE_ENV: "production",
+      NEXTAUTH_SECRET: "bench",
+      ENSIGN_DEBUG_METRICS: "1",
+    },
+    "/health/liveness/",
+  );
+  const post = async (p: string, body: unknown, token?: string) => {
+    const res = await fetch(server.url + p, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Token ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  const { key: token } = await post("/api/v1/auth/users/", {
+    email: "bench-pg@example.com",
+    password: "bench-password",
+  });
+  const org = await post("/api/v1/organisations/", { name: "Bench" }, token);
+  const project = await post("/api/v1/projects/", { name: "Heavy", organisation: org.id }, token);
+  const env = await post("/api/v1/environments/", { name: "Production", project: project.id }, token);
+  console.log("seeding the heavy profile on PostgreSQL…");
+  await seedHeavyProfile((p, init) => post(p, init?.body, token), project.id, env.id, env.api_key);
+  return {
+    server,
+    envKey: env.api_key,
+    close: async () => {
+      signal(server.child, "SIGKILL");
+      await database.drop().catch(() => undefined);
+    },
+  };
 }
 
 /** Two instances on a fresh PostgreSQL database: A takes the writes, B the streams and reads. */

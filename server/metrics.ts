@@ -1,10 +1,12 @@
-// GET /health/metrics/: a debug view of the event loop's delay (node:perf_hooks), to attribute
-// tail latency to stalls. Off unless ENSIGN_DEBUG_METRICS=1, and even then answered only to a
+// GET /health/metrics/: a debug view of the event loop's delay (node:perf_hooks) and of each
+// stall over 20 ms with what ran during it (lib/diagnostics/stalls.ts), to attribute tail
+// latency to its causes. Off unless ENSIGN_DEBUG_METRICS=1, and even then answered only to a
 // client on loopback without forwarding headers (a reverse proxy on the same host would make
 // every client look local): it is never served to the internet by default. Otherwise the path
 // falls through to the app's 404.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
+import { startStallRecorder, stallSummary } from "@/lib/diagnostics/stalls";
 import { lastFanout, openStreamCount } from "@/lib/sdk/sse/hub";
 import { sendJson } from "./respond";
 
@@ -17,7 +19,7 @@ const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 export type DelaySummary = { count: number; p50_ms: number; p99_ms: number; max_ms: number; mean_ms: number };
 
 /** Node records the time between samples: the delay is what exceeds the sampling interval. */
-const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000) / 100 - RESOLUTION_MS);
+const ms = (ns: number) => Math.max(0, Math.round(ns / 10_000 - RESOLUTION_MS * 100) / 100);
 
 /** The histogram's percentiles in milliseconds (zeros before its first sample). */
 export function summariseDelay(
@@ -53,6 +55,7 @@ export function createMetricsEndpoint(
   const sinceRead = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   sinceStart.enable();
   sinceRead.enable();
+  startStallRecorder();
   const startedAt = Date.now();
   let readAt = startedAt;
   return (req, res) => {
@@ -65,6 +68,8 @@ export function createMetricsEndpoint(
         since_start: { seconds: (now - startedAt) / 1000, ...summariseDelay(sinceStart) },
         since_last_read: { seconds: (now - readAt) / 1000, ...summariseDelay(sinceRead) },
       },
+      // Each event-loop delay over 20 ms and what ran during it (lib/diagnostics/stalls.ts).
+      stalls: stallSummary(),
       memory: { heap_used_bytes: process.memoryUsage().heapUsed, rss_bytes: process.memoryUsage.rss() },
       // The last change's fan-out: streams open then, and ms from its announcement to the last write.
       sse: {

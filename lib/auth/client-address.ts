@@ -26,6 +26,8 @@ export function resolveClientAddress(socketAddress: string, forwardedFor: string
 /** The client address of a request as the server receives it (socket and X-Forwarded-For). */
 export function requestClientAddress(req: IncomingMessage): string {
   const forwarded = req.headers["x-forwarded-for"];
+  // Without X-Forwarded-For the socket's address is the answer, however many proxies are trusted.
+  if (forwarded === undefined) return req.socket.remoteAddress ?? "unknown";
   return resolveClientAddress(
     req.socket.remoteAddress ?? "unknown",
     Array.isArray(forwarded) ? forwarded.join(",") : forwarded,

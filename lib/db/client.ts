@@ -9,6 +9,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { Prisma } from "./generated/sqlite/client.ts";
 import { connectionOf, type SqliteConnection } from "./sqlite-connection";
+import { checkpointIntervalMs, startWalCheckpointer } from "./wal-checkpoint";
 
 // Both generated clients come from one data model, so their APIs are the same; the
 // SQLite client's types stand for both.
@@ -75,7 +76,18 @@ export async function configureDatabase(): Promise<void> {
   await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
   await client.$executeRawUnsafe("PRAGMA cache_size=-8192");
   secureSqliteFiles(url);
+  // WAL checkpoints in a worker thread, not on this connection (lib/db/wal-checkpoint.ts).
+  const file = sqliteFile(url);
+  await startWalCheckpointer({
+    file: file && file !== ":memory:" ? path.resolve(file) : "",
+    intervalMs: checkpointIntervalMs(),
+    setAutocheckpoint: async (pages) => {
+      await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint=${pages}`);
+    },
+  });
 }
+
+const sqliteFile = (url: string) => url.replace(/^file:/, "").replace(/\?.*$/, "");
 
 /**
  * The SQLite database holds password hashes and keys: its files are made owner-only (0600),
@@ -84,7 +96,7 @@ export async function configureDatabase(): Promise<void> {
  * database file's mode, so they stay owner-only once it is.
  */
 export function secureSqliteFiles(url: string, defaultDir = path.resolve("data")): void {
-  const file = url.replace(/^file:/, "").replace(/\?.*$/, "");
+  const file = sqliteFile(url);
   if (!file || file === ":memory:") return;
   const dir = path.dirname(path.resolve(file));
   if (dir === defaultDir && existsSync(dir)) chmodSync(dir, 0o700);

@@ -9,6 +9,7 @@
 // one lock; nothing else opens the database file.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type Database from "better-sqlite3";
+import { timedWork } from "@/lib/diagnostics/stalls";
 
 export type SqliteDatabase = Database.Database;
 
@@ -67,16 +68,18 @@ function connection(holder: Holder): SqliteConnection {
       try {
         // A query Prisma ran outside any transaction while this one resumed would have joined
         // it: commit it on its own first, as it expected, then take the write lock.
-        commit.run();
-        begin.run();
-        try {
-          const result = work(database);
+        return timedWork("sqlite write transaction", () => {
           commit.run();
-          return result;
-        } catch (error) {
-          if (database.inTransaction) rollback.run();
-          throw error;
-        }
+          begin.run();
+          try {
+            const result = work(database);
+            commit.run();
+            return result;
+          } catch (error) {
+            if (database.inTransaction) rollback.run();
+            throw error;
+          }
+        });
       } finally {
         // Releases the lock; for this adapter neither call issues SQL.
         await transaction.rollback();

@@ -37,7 +37,7 @@ export type EvaluateIdentityInput = {
   identityOverrides?: EngineFeatureState[];
 };
 
-function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
+export function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
   if (feature.type !== "MULTIVARIATE") return null;
   if (!chosen) return "control";
   // An option without a key is reported as null, as Flagsmith does (not by its id).
@@ -106,6 +106,35 @@ export function evaluateIdentityFlags(input: EvaluateIdentityInput): ResolvedFla
     identityOverrides: identityOverridesFor(input),
     matchedSegments: getIdentitySegments({ doc, identifier, identityKey, traits }),
   });
+}
+
+/**
+ * The same decisions as evaluateIdentityFlags, without building a ResolvedFlag per feature (its
+ * reason text, segment and variant): for each feature of the document, in order, `visit` gets the
+ * winning state and the multivariate value chosen from it (null for an identity override, for
+ * control and for a flag without variations). value, variant and enabled follow from these two
+ * (see ResolvedFlag). For the SDK identity answer, built once per identity call.
+ */
+export function visitIdentityStates(
+  input: EvaluateIdentityInput,
+  visit: (feature: EngineFeature, state: EngineFeatureState, chosen: EngineMultivariateValue | null) => void,
+): void {
+  const { doc, identifier, traits } = input;
+  const identityKey = getIdentityHashKey({ doc, identifier, identityId: input.identityId });
+  const identityOverrides = identityOverridesFor(input);
+  const segmentOverrides = pickSegmentOverrides(
+    getIdentitySegments({ doc, identifier, identityKey, traits }),
+  );
+  for (const defaultState of doc.feature_states) {
+    const feature = defaultState.feature;
+    const identityState = identityOverrides.size === 0 ? undefined : identityOverrides.get(feature.id);
+    if (identityState) {
+      visit(feature, identityState, null);
+      continue;
+    }
+    const state = segmentOverrides.get(feature.id)?.state ?? defaultState;
+    visit(feature, state, chooseMultivariateValue(state, identityKey));
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-const MODULUS = 9999n;
+const MODULUS = 9999;
 
 /**
  * Flagsmith's bucketing hash: a deterministic number in [0, 100) for a list of ids.
@@ -10,11 +10,16 @@ const MODULUS = 9999n;
  * Numbers are stringified with String(), which equals Python's str() for the integer ids used here.
  */
 export function getHashedPercentageForObjectIds(ids: (string | number)[], iterations = 1): number {
-  const repeated: string[] = [];
-  for (let i = 0; i < iterations; i++) for (const id of ids) repeated.push(String(id));
-  const hex = createHash("md5").update(repeated.join(","), "utf8").digest("hex");
-  const remainder = BigInt(`0x${hex}`) % MODULUS;
-  const value = (Number(remainder) / 9998) * 100;
+  let text = ids.join(",");
+  if (iterations > 1) text = Array<string>(iterations).fill(text).join(",");
+  const digest = createHash("md5").update(text, "utf8").digest();
+  // The 128-bit number mod 9999, three bytes at a time: exact in doubles, no BigInt.
+  let remainder = 0;
+  for (let i = 0; i < digest.length; i += 3) {
+    const width = Math.min(3, digest.length - i);
+    remainder = (remainder * 2 ** (8 * width) + digest.readUIntBE(i, width)) % MODULUS;
+  }
+  const value = (remainder / 9998) * 100;
   if (value === 100) return getHashedPercentageForObjectIds(ids, iterations + 1);
   return value;
 }

@@ -16,6 +16,8 @@ export {
   evaluateEnvironmentFlags,
   evaluateIdentityFlags,
   resolveIdentityFlags,
+  visitIdentityStates,
+  variantOf,
   filterFlagsForSdk,
   resolveHideDisabledFlags,
   generateTransientIdentifier,

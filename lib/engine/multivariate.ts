@@ -19,6 +19,20 @@ export function sortMultivariateValues(values: EngineMultivariateValue[]): Engin
     .map(({ value }) => value);
 }
 
+// A document's states are not changed once built (snapshots are immutable), so each list of
+// values is sorted once, not for every identity. The cached order is used only while the list
+// still holds the same values.
+const sortedLists = new WeakMap<EngineMultivariateValue[], EngineMultivariateValue[]>();
+
+function sortedOnce(values: EngineMultivariateValue[]): EngineMultivariateValue[] {
+  const cached = sortedLists.get(values);
+  if (cached && cached.length === values.length && cached.every((value) => values.includes(value)))
+    return cached;
+  const sorted = sortMultivariateValues(values);
+  sortedLists.set(values, sorted);
+  return sorted;
+}
+
 /** The seed hashed with the identity: the feature state's id, or its uuid when it has none. */
 export function getMultivariateSeed(state: EngineFeatureState): string {
   return String(state.django_id ?? state.featurestate_uuid);
@@ -42,7 +56,7 @@ export function chooseMultivariateValue(
   if (values.length === 0) return null;
   const percentage = getMultivariatePercentage(state, identityKey);
   let start = 0;
-  for (const value of sortMultivariateValues(values)) {
+  for (const value of sortedOnce(values)) {
     const limit = start + value.percentage_allocation;
     if (start <= percentage && percentage < limit) return value;
     start = limit;

@@ -39,6 +39,21 @@ function baseHeaders(snapshot?: SdkSnapshot): Record<string, string> {
   return headers;
 }
 
+// The headers of a plain JSON answer, built once per snapshot instead of once per answer. They
+// are frozen: an answer's headers are only ever read (res.writeHead, new Response).
+const jsonHeadersOf = new WeakMap<SdkSnapshot, Record<string, string>>();
+const JSON_HEADERS = Object.freeze({ ...baseHeaders(), "Content-Type": "application/json" });
+
+function jsonHeaders(snapshot?: SdkSnapshot): Record<string, string> {
+  if (!snapshot) return JSON_HEADERS;
+  let headers = jsonHeadersOf.get(snapshot);
+  if (!headers) {
+    headers = Object.freeze({ ...baseHeaders(snapshot), "Content-Type": "application/json" });
+    jsonHeadersOf.set(snapshot, headers);
+  }
+  return headers;
+}
+
 /** A JSON answer whose body is already serialised. */
 export function jsonText(
   status: number,
@@ -46,11 +61,8 @@ export function jsonText(
   snapshot?: SdkSnapshot,
   extra?: Record<string, string>,
 ): SdkResponse {
-  return {
-    status,
-    headers: { ...baseHeaders(snapshot), "Content-Type": "application/json", ...extra },
-    body,
-  };
+  const headers = extra ? { ...jsonHeaders(snapshot), ...extra } : jsonHeaders(snapshot);
+  return { status, headers, body };
 }
 
 export function json(status: number, body: unknown, snapshot?: SdkSnapshot): SdkResponse {

@@ -2,7 +2,8 @@
 // (the path is then the app's 404); with ENSIGN_DEBUG_METRICS=1 it answers loopback clients
 // that come without forwarding headers, and no one else.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { call } from "../support/api";
+import { call, seed } from "../support/api";
+import { usesPostgres } from "../support/database";
 import { startEnsign, type RunningEnsign } from "../support/server";
 
 let instance: RunningEnsign;
@@ -36,6 +37,16 @@ describe("GET /health/metrics/", () => {
     expect(first.headers.get("cache-control")).toBe("no-store");
     expect(first.body).toEqual({
       event_loop_delay: { resolution_ms: 5, since_start: summary, since_last_read: summary },
+      stalls: {
+        threshold_ms: 20,
+        count: expect.any(Number),
+        total_ms: expect.any(Number),
+        max_ms: expect.any(Number),
+        by_cause: expect.any(Object),
+        gc: expect.any(Object),
+        work: expect.any(Object),
+        last: expect.any(Array),
+      },
       memory: { heap_used_bytes: expect.any(Number), rss_bytes: expect.any(Number) },
       sse: { open_streams: 0, last_fanout: null },
     });
@@ -51,6 +62,21 @@ describe("GET /health/metrics/", () => {
       second.body.event_loop_delay.since_start.seconds,
     );
     expect(second.body.event_loop_delay.since_start.count).toBeGreaterThanOrEqual(start.count);
+  });
+
+  it("counts the identity store's write transactions as declared work (SQLite)", async () => {
+    const s = await seed(instance.url);
+    const res = await call("/api/v1/identities/", {
+      baseUrl: instance.url,
+      envKey: s.envKey,
+      body: { identifier: "metrics-probe", traits: [{ trait_key: "plan", trait_value: "pro" }] },
+    });
+    expect(res.status).toBe(200);
+    const { body } = await call("/health/metrics/", { baseUrl: instance.url });
+    const transactions = body.stalls.work["sqlite write transaction"];
+    if (usesPostgres()) expect(transactions).toBeUndefined();
+    else expect(transactions.count).toBeGreaterThanOrEqual(1);
+    for (const stall of body.stalls.last) expect(stall.delay_ms).toBeGreaterThan(20);
   });
 
   it("refuses a request that came through a proxy", async () => {

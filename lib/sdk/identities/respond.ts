@@ -3,6 +3,9 @@
 // Environment data comes only from the snapshot; traits are whatever the caller merged.
 import {
   evaluateIdentityFlags,
+  variantOf,
+  visitIdentityStates,
+  type EngineFeature,
   type EngineFeatureState,
   type EngineMultivariateValue,
   type EngineTrait,
@@ -65,60 +68,78 @@ export type IdentityEvaluation = {
   traits: ResponseTrait[];
 };
 
-function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
+function engineInput(input: IdentityEvaluation) {
   const { snapshot, identifier } = input;
   const traits: EngineTrait[] = input.traits.map((t) => ({
     trait_key: t.key,
     trait_value: t.value,
     value_type: t.valueType,
   }));
-  const flags = evaluateIdentityFlags({
+  return {
     doc: snapshot.document,
     identifier,
     identityId: input.identityId,
     traits,
     identityOverrides: snapshot.identityOverrides.get(identifier)?.identity_features ?? [],
-  });
-  return flags.filter((flag) => {
-    const feature = snapshot.features.get(flag.feature.id);
-    if (!feature) return false;
-    if (!input.isServerKey && feature.isServerKeyOnly) return false;
-    return !snapshot.hideDisabledFlags || flag.enabled;
-  });
+  };
+}
+
+function isVisible(input: IdentityEvaluation, featureId: number, enabled: boolean): boolean {
+  const feature = input.snapshot.features.get(featureId);
+  if (!feature) return false;
+  if (!input.isServerKey && feature.isServerKeyOnly) return false;
+  return !input.snapshot.hideDisabledFlags || enabled;
+}
+
+function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
+  return evaluateIdentityFlags(engineInput(input)).filter((flag) =>
+    isVisible(input, flag.feature.id, flag.enabled),
+  );
 }
 
 // A flag object depends only on the winning state and the multivariate value chosen from it
 // (not the variant name: options without a key all report null), and both come from the
-// immutable snapshot, so each is serialised once and reused by every identity.
+// immutable snapshot, so each is serialised once and reused by every identity: an identity's
+// answer is these precomputed fragments joined, with no object built per flag.
 const flagJsonCache = new WeakMap<EngineFeatureState, Map<EngineMultivariateValue | null, string>>();
 
-function flagJson(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
-  let byValue = flagJsonCache.get(flag.state);
+function flagJson(
+  snapshot: SdkSnapshot,
+  feature: EngineFeature,
+  state: EngineFeatureState,
+  chosen: EngineMultivariateValue | null,
+): string {
+  let byValue = flagJsonCache.get(state);
   if (!byValue) {
     byValue = new Map();
-    flagJsonCache.set(flag.state, byValue);
+    flagJsonCache.set(state, byValue);
   }
-  let json = byValue.get(flag.multivariateValue);
+  let json = byValue.get(chosen);
   if (json === undefined) {
-    json = serializeResolvedFlag(snapshot, flag);
-    byValue.set(flag.multivariateValue, json);
+    json = serializeResolvedFlag(snapshot, feature, state, chosen);
+    byValue.set(chosen, json);
   }
   return json;
 }
 
-function serializeResolvedFlag(snapshot: SdkSnapshot, flag: ResolvedFlag): string {
-  const stateId = flag.state.django_id ?? 0;
+function serializeResolvedFlag(
+  snapshot: SdkSnapshot,
+  feature: EngineFeature,
+  state: EngineFeatureState,
+  chosen: EngineMultivariateValue | null,
+): string {
+  const stateId = state.django_id ?? 0;
   const refs = snapshot.stateRefs.get(stateId);
   return serializeFlag({
     stateId,
-    featureJson: snapshot.features.get(flag.feature.id)!.json,
-    value: flag.value,
+    featureJson: snapshot.features.get(feature.id)!.json,
+    value: chosen ? chosen.multivariate_feature_option.value : state.feature_state_value,
     environmentId: snapshot.environmentId,
     identityId: refs?.identityId ?? null,
     featureSegmentId: refs?.featureSegmentId ?? null,
-    enabled: flag.enabled,
+    enabled: state.enabled,
     hideSensitiveData: snapshot.hideSensitiveData,
-    variant: flag.variant,
+    variant: variantOf(feature, chosen),
   });
 }
 
@@ -135,14 +156,26 @@ function traitsJson(input: IdentityEvaluation): string {
 
 /** The full answer: identifier, traits and every visible flag. */
 export function respondWithIdentity(input: IdentityEvaluation): SdkResponse {
-  const flags = evaluate(input).map((flag) => flagJson(input.snapshot, flag));
-  const body = `{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[${flags.join(",")}]}`;
-  return jsonText(200, body, input.snapshot);
+  const { snapshot } = input;
+  let flags = "";
+  visitIdentityStates(engineInput(input), (feature, state, chosen) => {
+    if (!isVisible(input, feature.id, state.enabled)) return;
+    flags +=
+      flags === ""
+        ? flagJson(snapshot, feature, state, chosen)
+        : `,${flagJson(snapshot, feature, state, chosen)}`;
+  });
+  const body = `{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[${flags}]}`;
+  return jsonText(200, body, snapshot);
 }
 
 /** GET …?feature=<name>: one flag object (exact name), or 404. */
 export function respondWithIdentityFeature(input: IdentityEvaluation, featureName: string): SdkResponse {
   const flag = evaluate(input).find((f) => f.feature.name === featureName);
   if (!flag) return detail(404, FEATURE_NOT_FOUND, input.snapshot);
-  return jsonText(200, flagJson(input.snapshot, flag), input.snapshot);
+  return jsonText(
+    200,
+    flagJson(input.snapshot, flag.feature, flag.state, flag.multivariateValue),
+    input.snapshot,
+  );
 }
