@@ -1,8 +1,10 @@
 // A segment change in a project that requires approvals: the segment editor's save becomes
 // "Request change", which opens a project change request and its review page; the rules stay
 // as they were until a second person approves and the author commits, then they are live.
+// And a segment override in an environment that requires approvals: its switch opens a
+// request for that override instead of the API's refusal.
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { call, envPath, seed, signIn, unique } from "./support/api";
+import { call, createFeature, createSegmentOverride, envPath, seed, signIn, unique } from "./support/api";
 import { addMember, type Member } from "./support/members";
 
 type Rule = { type: string; rules: Rule[]; conditions: { property: string; value: string }[] };
@@ -84,4 +86,49 @@ test("the segment editor requests a change; approved and committed, the new rule
   await expect(page.getByText("Committed", { exact: true }).first()).toBeVisible();
   const after = await call<{ rules: Rule[] }>(request, segmentPath, { token: s.token });
   expect(valuesOf(after.body.rules)).toEqual(["premium"]);
+});
+
+test("a segment override in an environment that requires approvals is requested, not written", async ({
+  page,
+  context,
+}) => {
+  const s = await seed(context);
+  const request = context.request;
+  const feature = await createFeature(request, s, { name: unique("banner") });
+  const { featureSegmentId } = await createSegmentOverride(request, s, {
+    featureId: feature.id,
+    segmentName: "beta",
+    condition: { property: "plan", operator: "EQUAL", value: "beta" },
+    value: "blue",
+  });
+  const protect = await call(request, `/api/v1/environments/${s.envKey}/`, {
+    token: s.token,
+    method: "PATCH",
+    body: { minimum_change_request_approvals: 1 },
+  });
+  expect(protect.status, JSON.stringify(protect.body)).toBe(200);
+
+  await page.goto(envPath(s, `features/${feature.id}`));
+  await expect(page.getByTestId("overrides-review-note")).toContainText("requires approval");
+  await expect(page.getByRole("button", { name: "Add segment override" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Remove beta override" })).toBeDisabled();
+  await page.getByRole("switch", { name: "beta override" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request change" });
+  await expect(dialog).toContainText("for the segment beta");
+  await expect(dialog.getByLabel("Enabled")).not.toBeChecked();
+  const title = unique("Beta off");
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByRole("button", { name: "Request change" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+
+  const id = Number(/change-requests\/(\d+)\//.exec(page.url())?.[1]);
+  const cr = await call<{ feature_states: { feature_segment: number | null; enabled: boolean }[] }>(
+    request,
+    `/api/v1/features/workflows/change-requests/${id}/`,
+    { token: s.token },
+  );
+  expect(cr.body.feature_states).toMatchObject([{ feature_segment: featureSegmentId, enabled: false }]);
+  // The override itself is unchanged until the request is committed.
+  await page.goto(envPath(s, `features/${feature.id}`));
+  await expect(page.getByRole("switch", { name: "beta override" })).toBeChecked();
 });

@@ -2,6 +2,8 @@
 // through its own read-only connection and evaluates them, so that an impact run never holds
 // the server's event loop (and with it the SDK requests) for more than the cost of posting the
 // job and receiving the summary. One job at a time, in the order posted.
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
 import { openIdentityReader, type IdentityReader } from "./identity-reader";
 import { runImpactJob, type ImpactJob } from "./job";
@@ -15,6 +17,23 @@ export type WorkerReply =
   | { type: "failed"; id: number; message: string };
 
 const port = parentPort!;
+
+/**
+ * On Linux a thread has its own nice value: this one lowers its own (ENSIGN_IMPACT_WORKER_NICE,
+ * default 10, 0 to keep the server's) so that on a busy machine the CPU goes to the threads
+ * serving requests first. Elsewhere, or if the system refuses, it runs at the server's priority.
+ */
+function lowerOwnPriority() {
+  const nice = Number(process.env.ENSIGN_IMPACT_WORKER_NICE ?? 10);
+  if (!Number.isInteger(nice) || nice <= 0) return;
+  try {
+    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, Math.min(nice, 19));
+  } catch {
+    // not Linux, or not allowed: keep the priority
+  }
+}
+lowerOwnPriority();
 const readers = new Map<string, IdentityReader>();
 let queue: Promise<void> = Promise.resolve();
 
