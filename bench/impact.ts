@@ -3,7 +3,8 @@
 // segments of 15 conditions, 80 segment overrides). Prints the time of each impact run, and
 // GET /flags/ latency (p50/p99) with no impact running and while impact runs back to back,
 // so that a blocked event loop would show. Options: --identities=<n> (10000) --runs=<n> (3)
-// --flags-concurrency=<n> (4). DATABASE: SQLite in a temp dir unless TEST_DATABASE=postgres.
+// --flags-concurrency=<n> (4) --inline (evaluate on the server's event loop, ENSIGN_IMPACT_WORKER=0,
+// instead of its impact worker thread). DATABASE: SQLite in a temp dir unless TEST_DATABASE=postgres.
 import { createTestDatabase } from "../tests/support/database";
 import { startEnsign } from "../tests/support/server";
 import { randomTraits, seedHeavyProfile } from "./seed";
@@ -17,6 +18,7 @@ const args = Object.fromEntries(
 const IDENTITIES = Number(args.identities ?? 10_000);
 const RUNS = Number(args.runs ?? 3);
 const FLAGS_CONCURRENCY = Number(args["flags-concurrency"] ?? 4);
+const INLINE = args.inline === "true";
 
 /** fetch, once more if a kept-alive socket was closed by the server in between. */
 async function request(url: string, init?: RequestInit): Promise<Response> {
@@ -34,7 +36,10 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const database = await createTestDatabase();
-  const ensign = await startEnsign({ databaseUrl: database.url });
+  const ensign = await startEnsign({
+    databaseUrl: database.url,
+    env: INLINE ? { ENSIGN_IMPACT_WORKER: "0" } : {},
+  });
   const base = ensign.url;
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await request(base + path, {
@@ -153,7 +158,9 @@ async function main() {
       for (let i = 0; i < RUNS; i++) runs.push(await impactRun());
     });
 
-    console.log(`impact over ${IDENTITIES} stored identities (${process.env.TEST_DATABASE ?? "sqlite"}):`);
+    console.log(
+      `impact over ${IDENTITIES} stored identities (${process.env.TEST_DATABASE ?? "sqlite"}, ${INLINE ? "inline on the event loop" : "on the impact worker"}):`,
+    );
     for (const [i, run] of runs.entries())
       console.log(
         `  run ${i + 1}: ${run.ms.toFixed(0)} ms, scanned ${run.result.identities_scanned}, changed ${run.result.identities_changed}`,

@@ -28,11 +28,13 @@ type Props = {
   environmentName: string;
   organisationId: number | null;
   feature: { id: number; name: string };
+  /** A segment override to change instead of the environment default. */
+  featureSegment?: { id: number; name: string };
   change: RequestedChange;
 };
 
 export function RequestChangeDialog(props: Props) {
-  const { open, onClose, projectId, environmentKey, feature, change } = props;
+  const { open, onClose, projectId, environmentKey, feature, featureSegment, change } = props;
   const router = useRouter();
   const toast = useToast();
   const { data: me } = useMe();
@@ -46,9 +48,11 @@ export function RequestChangeDialog(props: Props) {
   useEffect(() => {
     if (!open) return;
     setEnabled(change.enabled);
-    setTitle(`Update ${feature.name} in ${props.environmentName}`);
+    setTitle(
+      `Update ${feature.name}${featureSegment ? ` for ${featureSegment.name}` : ""} in ${props.environmentName}`,
+    );
     setError(null);
-  }, [open, change.enabled, feature.name, props.environmentName]);
+  }, [open, change.enabled, feature.name, featureSegment, props.environmentName]);
 
   const submit = async () => {
     setBusy(true);
@@ -60,6 +64,7 @@ export function RequestChangeDialog(props: Props) {
         feature_states: [
           {
             feature: feature.id,
+            feature_segment: featureSegment?.id ?? null,
             enabled,
             feature_state_value: change.value,
             live_from: liveFrom ? new Date(liveFrom).toISOString() : null,
@@ -97,7 +102,8 @@ export function RequestChangeDialog(props: Props) {
       }
     >
       <p className="text-sm">
-        <span className="font-mono">{feature.name}</span>: value{" "}
+        <span className="font-mono">{feature.name}</span>
+        {featureSegment && <> for the segment {featureSegment.name}</>}: value{" "}
         <span className="font-mono">{JSON.stringify(change.value)}</span>
       </p>
       <Checkbox label="Enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />

@@ -6,7 +6,8 @@
 // factory so that the connection Prisma opens is also reachable here: `exclusive` then runs
 // statements prepared once, synchronously, in one transaction, under the same lock that
 // serialises Prisma's own transactions on that connection. There is still one connection and
-// one lock; nothing else opens the database file.
+// one lock for writing; the only other connection to the file is the blast radius worker's
+// read-only one (lib/impact/identity-reader.ts), which WAL lets read while this one writes.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type Database from "better-sqlite3";
 import { timedWork } from "@/lib/diagnostics/stalls";

@@ -3,23 +3,18 @@
 // batches, capped like the segment identity count), counted by how each identity's flags change.
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { db } from "@/lib/db/client";
-import type { EngineRule, EngineSegment, EnvironmentDocument, TraitValueType } from "@/lib/engine";
+import type { EngineFeatureState, EngineRule, EngineSegment, EnvironmentDocument } from "@/lib/engine";
 import { LIMITS } from "@/lib/limits/limits";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { getSnapshot } from "@/lib/sdk/cache";
 import { buildRule } from "@/lib/sdk/document";
 import type { SdkSnapshot } from "@/lib/sdk/snapshot";
+import { IDENTITY_BATCH_SIZE } from "@/lib/segments/scan";
 import type { TRuleInput } from "@/lib/segments/schemas";
-import {
-  IDENTITY_BATCH_SIZE,
-  readIdentityBatch,
-  scanIdentities,
-  type CountableIdentity,
-} from "@/lib/segments/usage";
 import { readValue } from "@/lib/values";
-import { affectedFeatureIds, applyProposal, type Proposal, type ProposedState } from "./apply";
+import { affectedFeatureIds, type Proposal, type ProposedState } from "./apply";
+import { runImpact } from "./run";
 import type { TImpactBody } from "./schemas";
-import { createImpactTally, summariseImpact, tallyIdentity, type ImpactIdentity } from "./tally";
 
 /** Rules as the v1 API takes them, in the engine's shape; `delete`d parts are left out. */
 export function engineRules(rules: TRuleInput[]): EngineRule[] {
@@ -124,20 +119,17 @@ function withSegments(doc: EnvironmentDocument, segments: EngineSegment[]): Envi
   return { ...doc, project: { ...doc.project, segments: [...doc.project.segments, ...extra] } };
 }
 
-function toImpactIdentity(snapshot: SdkSnapshot, identity: CountableIdentity): ImpactIdentity {
-  return {
-    id: identity.id,
-    identifier: identity.identifier,
-    traits: identity.traits.map((t) => ({
-      trait_key: t.traitKey,
-      trait_value: readValue(t) as string | number | boolean,
-      value_type: t.valueType as TraitValueType,
-    })),
-    identityOverrides: snapshot.identityOverrides.get(identity.identifier)?.identity_features ?? [],
-  };
+/** The identities' overrides of the given features, by identifier (the others cannot change). */
+function overridesOf(snapshot: SdkSnapshot, featureIds: Set<number>): [string, EngineFeatureState[]][] {
+  const result: [string, EngineFeatureState[]][] = [];
+  for (const [identifier, override] of snapshot.identityOverrides) {
+    const states = override.identity_features.filter((s) => featureIds.has(s.feature.id));
+    if (states.length > 0) result.push([identifier, states]);
+  }
+  return result;
 }
 
-/** Evaluates a proposal over an environment's stored identities. */
+/** Evaluates a proposal over an environment's stored identities (off the event loop: lib/impact/run.ts). */
 export async function measureImpact(options: {
   environmentId: number;
   projectId: number;
@@ -148,27 +140,19 @@ export async function measureImpact(options: {
 }) {
   const snapshot = await getSnapshot(options.environmentId);
   if (!snapshot) throw new NotFoundError();
-  const live = withSegments(snapshot.document, options.segments);
-  const proposed = applyProposal(live, options.proposal);
-  const tally = createImpactTally({
-    live,
-    proposed,
-    featureIds: affectedFeatureIds(live, options.proposal),
-    maxExamples: options.examples,
-  });
+  // The identity overrides travel separately, cut down to the features the change can reach.
+  const live = { ...withSegments(snapshot.document, options.segments), identity_overrides: [] };
   const limit = LIMITS.segmentCountScan;
-  const scan = await scanIdentities({
+  const summary = await runImpact({
+    environmentId: options.environmentId,
+    live,
+    proposal: options.proposal,
+    identityOverrides: overridesOf(snapshot, affectedFeatureIds(live, options.proposal)),
     limit,
     batchSize: IDENTITY_BATCH_SIZE,
-    nextBatch: readIdentityBatch(options.environmentId),
-    visit: (identity) => tallyIdentity(tally, toImpactIdentity(snapshot, identity)),
+    examples: options.examples,
   });
-  return {
-    environment: options.apiKey,
-    ...summariseImpact(tally),
-    is_complete: scan.complete,
-    scan_limit: limit,
-  };
+  return { environment: options.apiKey, ...summary, scan_limit: limit };
 }
 
 export async function proposeImpact(userId: number, apiKey: string, body: TImpactBody) {

@@ -25,6 +25,10 @@ type SegmentOverrideRowProps = {
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
   onChanged: () => Promise<unknown>;
+  /** Where the environment requires approvals: a change is requested instead of written. */
+  requestChange?: (change: { enabled: boolean; value: FlagValue }) => void;
+  /** Why moving and removing are off (approvals required), if they are. */
+  lockedReason?: string;
 };
 
 export function SegmentOverrideRow({
@@ -38,6 +42,8 @@ export function SegmentOverrideRow({
   onMove,
   onRemove,
   onChanged,
+  requestChange,
+  lockedReason,
 }: SegmentOverrideRowProps) {
   const [editing, setEditing] = useState(false);
   const [enabled, setEnabled] = useState<boolean | null>(null);
@@ -50,6 +56,7 @@ export function SegmentOverrideRow({
   const toast = useToast();
   const toggle = async (next: boolean) => {
     if (!state) return;
+    if (requestChange) return requestChange({ enabled: next, value });
     const verb = next ? "Turn on" : "Turn off";
     const asked = await confirmChange(
       (env) => (
@@ -73,6 +80,10 @@ export function SegmentOverrideRow({
     }
   };
   const saveValue = async (next: FlagValue) => {
+    if (requestChange) {
+      requestChange({ enabled: state!.enabled, value: next });
+      return false;
+    }
     const asked = await confirmChange(
       (env) => (
         <>
@@ -138,7 +149,8 @@ export function SegmentOverrideRow({
             variant="ghost"
             aria-label={`Move ${name} up`}
             data-move={-1}
-            disabled={position === 0}
+            disabled={position === 0 || lockedReason !== undefined}
+            title={lockedReason}
             onClick={() => onMove(-1)}
           >
             ↑
@@ -148,7 +160,8 @@ export function SegmentOverrideRow({
             variant="ghost"
             aria-label={`Move ${name} down`}
             data-move={1}
-            disabled={position === count - 1}
+            disabled={position === count - 1 || lockedReason !== undefined}
+            title={lockedReason}
             onClick={() => onMove(1)}
           >
             ↓
@@ -167,6 +180,8 @@ export function SegmentOverrideRow({
             variant="ghost"
             aria-label={`Remove ${name} override`}
             onClick={onRemove}
+            disabled={lockedReason !== undefined}
+            title={lockedReason}
             className="text-zinc-500 dark:text-zinc-400 hover:text-red-600 dark:hover:text-red-400"
           >
             Remove

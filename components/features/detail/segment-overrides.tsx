@@ -4,6 +4,10 @@
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { mutate } from "swr";
+import {
+  RequestChangeDialog,
+  type RequestedChange,
+} from "@/components/change-requests/request-change-dialog";
 import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
@@ -17,8 +21,10 @@ import { errorMessage } from "@/lib/dashboard/fetcher";
 import {
   allPagesKey,
   isFeaturesKey,
+  useEnvironment,
   useFeatureSegments,
   useFeatureStatesOfFeature,
+  useProject,
 } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import type { Feature, FeatureSegment } from "@/lib/dashboard/types";
@@ -44,6 +50,17 @@ export function SegmentOverrides({
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<FeatureSegment | null>(null);
   const [reorderError, setReorderError] = useState<string | null>(null);
+  const { data: environment } = useEnvironment(environmentKey);
+  const { data: project } = useProject(projectId);
+  // With approvals required here, an override's state and value are requested, not written;
+  // adding, removing and reordering overrides cannot be requested (the API refuses them).
+  const requiresReview =
+    environment?.minimum_change_request_approvals !== null &&
+    environment?.minimum_change_request_approvals !== undefined;
+  const lockedReason = requiresReview
+    ? `${environment!.name} requires approval: overrides can only be turned on or off or given a new value, through a change request.`
+    : undefined;
+  const [requested, setRequested] = useState<{ fs: FeatureSegment; change: RequestedChange } | null>(null);
   const ordered = useMemo(
     () => (featureSegments ?? []).slice().sort((a, b) => a.priority - b.priority || a.id - b.id),
     [featureSegments],
@@ -116,8 +133,17 @@ export function SegmentOverrides({
     <Section
       title="Segment overrides"
       description="Identities in these segments get a different state and value. The first matching segment, top to bottom, wins."
-      actions={<Button onClick={() => setAdding(true)}>Add segment override</Button>}
+      actions={
+        <Button onClick={() => setAdding(true)} disabled={requiresReview} title={lockedReason}>
+          Add segment override
+        </Button>
+      }
     >
+      {lockedReason && (
+        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400" data-testid="overrides-review-note">
+          {lockedReason}
+        </p>
+      )}
       <ErrorMessage error={error} />
       <ErrorMessage message={reorderError} />
       {!featureSegments && !error && (
@@ -152,10 +178,28 @@ export function SegmentOverrides({
                 onMove={(delta) => void move(index, delta)}
                 onRemove={() => setRemoving(fs)}
                 onChanged={() => mutate(statesKey)}
+                requestChange={requiresReview ? (change) => setRequested({ fs, change }) : undefined}
+                lockedReason={lockedReason}
               />
             ))}
           </ol>
         </Card>
+      )}
+      {requested && environment && (
+        <RequestChangeDialog
+          open
+          onClose={() => setRequested(null)}
+          projectId={projectId}
+          environmentKey={environmentKey}
+          environmentName={environment.name}
+          organisationId={project?.organisation ?? null}
+          feature={feature}
+          featureSegment={{
+            id: requested.fs.id,
+            name: requested.fs.segment_name ?? `Segment ${requested.fs.segment}`,
+          }}
+          change={requested.change}
+        />
       )}
       <AddSegmentOverrideDialog
         open={adding}
