@@ -29,7 +29,26 @@ const PLUGIN = `function EnsignDocsPlugin() {
   };
 }`;
 
+/**
+ * Markup Swagger UI draws later, in its dialogs and panels, fixed as it appears (no component of
+ * its plugin API owns it): the Authorize dialog's close button is an icon with no name, and its
+ * Authorize / Logout buttons carry an aria-label ("Apply credentials") that leaves out the word
+ * on the button, so speech users cannot say what they see. The label keeps both.
+ */
+const MARKUP_FIXES = `function ensignFixMarkup(root) {
+  root.querySelectorAll(".close-modal:not([aria-label])").forEach((el) => el.setAttribute("aria-label", "Close"));
+  root.querySelectorAll("button[aria-label]").forEach((el) => {
+    const text = el.textContent.trim();
+    const label = el.getAttribute("aria-label");
+    if (text && !label.toLowerCase().includes(text.toLowerCase())) {
+      el.setAttribute("aria-label", text + " (" + label.toLowerCase() + ")");
+    }
+  });
+}
+new MutationObserver(() => ensignFixMarkup(document)).observe(document.body, { childList: true, subtree: true });`;
+
 export const DOCS_INITIALISER = `${PLUGIN}
+${MARKUP_FIXES}
 window.ui = SwaggerUIBundle({
   url: "/api/v1/swagger.json",
   dom_id: "#swagger-ui",
