@@ -39,11 +39,15 @@ export function useApi<T>(url: string | null, config?: SWRConfiguration<T, ApiEr
   return useSWR<T, ApiError>(url, config ?? {});
 }
 
-export const useMe = () => useApi<User>(urls.me);
-export const useOrganisations = () => useApi<Page<Organisation>>(urls.organisations);
+/** The frame's data (who, where): read once per page load, then only when a write says so. A
+ * component mounting later (a dialog, a soft navigation) reuses it instead of asking again. */
+const FRAME = { revalidateIfStale: false } as const;
+
+export const useMe = () => useApi<User>(urls.me, FRAME);
+export const useOrganisations = () => useApi<Page<Organisation>>(urls.organisations, FRAME);
 /** Every project the user can see, in all their organisations: one request serves the
  * switcher, the organisation page and each project's own record. */
-export const useAllProjects = (enabled = true) => useApi<Project[]>(enabled ? urls.projects() : null);
+export const useAllProjects = (enabled = true) => useApi<Project[]>(enabled ? urls.projects() : null, FRAME);
 export function useProjects(organisation: number | null) {
   const { data, error } = useAllProjects(organisation !== null);
   return { data: organisation ? data?.filter((p) => p.organisation === organisation) : undefined, error };
@@ -58,7 +62,7 @@ export function useProject(id: number | null) {
   return useListed(listed, true, urls.project, id, (p) => p.id === id);
 }
 export const useEnvironments = (project: number | null) =>
-  useApi<Page<Environment>>(project ? urls.environments(project) : null);
+  useApi<Page<Environment>>(project ? urls.environments(project) : null, FRAME);
 /** An environment of the project the page's URL names is read from that project's list (which
  * the switcher holds anyway); another key, or one past the list's first page, on its own. */
 export function useEnvironment(key: string | null) {
