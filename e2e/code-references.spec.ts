@@ -52,7 +52,7 @@ test("code references, the evaluation chart and lifecycle stages", async ({ page
   await expectNoAxeViolations(page, "features list with the lifecycle filter");
 
   // The feature page: the reference with its permalink, and the chart with its table.
-  await page.goto(`${featuresPath(s)}${used.id}/`);
+  await page.goto(`${featuresPath(s)}${used.id}/?tab=usage`);
   const refs = page.getByTestId("code-references");
   const link = refs.getByRole("link", { name: "src/checkout.ts:12" });
   await expect(link).toBeVisible(loaded);

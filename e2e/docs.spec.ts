@@ -1,7 +1,9 @@
 // The interactive API documentation: every resource group is listed, and a visitor can
-// authorise with an environment key and try GET /api/v1/flags/ from the page itself. The
-// dashboard links to it, and it is light or dark as the dashboard's theme setting says.
-import { expect, test } from "@playwright/test";
+// authorise with an environment key and try GET /api/v1/flags/ from the page itself (the dialog
+// and the tried operation axe clean). The dashboard links to it, and it is light or dark as the
+// dashboard's theme setting says.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { TAGS } from "../lib/openapi/tags";
 import { call, envPath, seed, signUp, unique } from "./support/api";
 
@@ -72,6 +74,8 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   await environmentKey.getByRole("textbox").fill(env.body.api_key);
   await environmentKey.getByRole("button", { name: "Apply credentials" }).click();
   await expect(environmentKey.getByText("Authorized")).toBeVisible();
+  // Swagger UI's own dialog: its close button is named, its buttons say what they show.
+  await expectAxeClean(page, ".modal-ux", "the Authorize dialog");
   await dialog.getByRole("button", { name: "Close" }).first().click();
   await expect(dialog).toBeHidden();
 
@@ -84,6 +88,7 @@ test("docs page lists every resource group and tries GET /api/v1/flags/ with an 
   const live = operation.locator(".live-responses-table tbody tr.response");
   await expect(live.locator(".response-col_status")).toHaveText("200");
   await expect(live.locator(".response-col_description")).toContainText(feature.body.name);
+  await expectAxeClean(page, "#operations-SDK-getFlags", "a tried operation");
   expect(foreign).toEqual([]);
 });
 
@@ -137,3 +142,11 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(html).toHaveClass(/\bdark-mode\b/);
 });
+
+async function expectAxeClean(page: Page, selector: string, what: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(found, `axe on ${what}`).toEqual([]);
+}

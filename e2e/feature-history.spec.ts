@@ -29,7 +29,7 @@ test("the history of a feature shows what changed and restores an earlier versio
     },
   );
 
-  await page.goto(`${featuresPath(s)}${feature.body.id}/`);
+  await page.goto(`${featuresPath(s)}${feature.body.id}/?tab=history`);
   const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History" }) });
   const versions = history.getByTestId("feature-version");
   await expect(versions).toHaveCount(2);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { call, featuresPath, seed } from "./support/api";
+import { openFeatureTab } from "./support/feature-tabs";
 
 test("tags: manage them, assign them, see chips and filter by them; filters live in the URL", async ({
   page,
@@ -70,6 +71,7 @@ test("tags: manage them, assign them, see chips and filter by them; filters live
 
   // Feature detail: retag and give up ownership; the owner filter follows.
   await page.getByRole("link", { name: "Edit bravo" }).click();
+  await openFeatureTab(page, "Settings");
   const section = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Tags and owners" }) });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { call, featuresPath, seed, type Seed } from "./support/api";
+import { openFeatureTab } from "./support/feature-tabs";
 
 type Flag = { feature: { name: string }; enabled: boolean; feature_state_value: unknown };
 
@@ -87,6 +88,7 @@ test("create a feature, toggle it and see /api/v1/flags/ change; edit typed valu
   await expect.poll(async () => (await sdkFlag(page, s, "new_checkout"))?.enabled).toBe(true);
 
   // Description and server-side only are project settings.
+  await openFeatureTab(page, "Settings");
   await page.getByLabel("Description").fill("The new checkout");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" }).last()).toBeVisible();

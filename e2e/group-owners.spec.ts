@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, unique } from "./support/api";
+import { openFeatureTab } from "./support/feature-tabs";
 
 test("group owners: assign a group on the feature page, then filter the list by it", async ({
   page,
@@ -24,6 +25,7 @@ test("group owners: assign a group on the feature page, then filter the list by 
   const rows = page.getByTestId("feature-row");
   await expect(rows).toHaveCount(2);
   await page.getByRole("link", { name: "Edit alpha" }).click();
+  await openFeatureTab(page, "Settings");
   const section = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Tags and owners" }) });
@@ -54,6 +56,7 @@ test("group owners: assign a group on the feature page, then filter the list by 
 
   // Taking the group off the feature empties the filtered list.
   await page.getByRole("link", { name: "Edit alpha" }).click();
+  await openFeatureTab(page, "Settings");
   await section.getByRole("button", { name: `Remove group owner ${groupName}` }).click();
   await expect(section.getByRole("button", { name: `Remove group owner ${groupName}` })).toHaveCount(0);
   await page.goto(`${featuresPath(s)}?group_owner=${group.body.id}`);

@@ -47,7 +47,7 @@ test("a segment override reaches identities with matching traits; priorities dec
     });
     expect(res.status).toBe(201);
   }
-  await page.goto(`${featuresPath(s)}${feature.body.id}/`);
+  await page.goto(`${featuresPath(s)}${feature.body.id}/?tab=segments`);
   await expect(page.getByText("No segment overrides")).toBeVisible();
 
   await page.getByRole("button", { name: "Add segment override" }).click();

@@ -2,6 +2,7 @@
 // dialog naming the environment; cancelling changes nothing.
 import { expect, test, type Page } from "@playwright/test";
 import { call, envPath, featuresPath, seed } from "./support/api";
+import { openFeatureTab } from "./support/feature-tabs";
 
 test("in a protected environment every change asks first, naming the environment", async ({
   page,
@@ -93,6 +94,7 @@ test("in a protected environment every change asks first, naming the environment
 });
 
 async function addOverride(page: Page) {
+  await openFeatureTab(page, "Segment overrides");
   await page.getByRole("button", { name: "Add segment override" }).click();
   await page
     .getByRole("dialog", { name: "Add a segment override" })

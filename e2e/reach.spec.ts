@@ -179,7 +179,7 @@ test("feature page: identity overrides with links to the identities, removable",
   );
   expect(created.status).toBe(201);
 
-  await page.goto(envPath(s, `features/${featureId}/`));
+  await page.goto(`${envPath(s, `features/${featureId}`)}?tab=identities`);
   const list = page.getByRole("list", { name: "Identity overrides" });
   const row = list.getByTestId("identity-override-row");
   await expect(row).toContainText("vip-user");

@@ -40,7 +40,7 @@ test("JSON values are pretty-printed with the changed keys marked in history, co
   expect(patched.status).toBe(200);
 
   // History: the newest version against the one before.
-  await page.goto(`${featuresPath(s)}${feature.body.id}/`);
+  await page.goto(`${featuresPath(s)}${feature.body.id}/?tab=history`);
   const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History" }) });
   const valueRow = history
     .getByRole("table", { name: "Version differences" })
@@ -64,7 +64,7 @@ test("JSON values are pretty-printed with the changed keys marked in history, co
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   // A restore's audit entry: the whole state before and after, readable, the value marked.
-  await page.goto(`${featuresPath(s)}${feature.body.id}/`);
+  await page.goto(`${featuresPath(s)}${feature.body.id}/?tab=history`);
   const versions = history.getByTestId("feature-version");
   await expect(versions).toHaveCount(2);
   await versions.nth(1).getByRole("button", { name: "Restore" }).click();

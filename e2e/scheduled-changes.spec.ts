@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { call, featuresPath, seed } from "./support/api";
+import { openFeatureTab } from "./support/feature-tabs";
 
 type Created = { id: number; name: string };
 type Flag = { enabled: boolean; feature_state_value: unknown; feature: { name: string } };
@@ -41,7 +42,7 @@ test("a change scheduled for later is pending, applies on its own and joins the 
     },
   );
 
-  await page.goto(`${featuresPath(s)}${feature.body.id}/`);
+  await page.goto(`${featuresPath(s)}${feature.body.id}/?tab=schedule`);
   const panel = page
     .locator("section")
     .filter({ has: page.getByRole("heading", { name: "Change now or later" }) });
@@ -97,6 +98,7 @@ test("a change scheduled for later is pending, applies on its own and joins the 
   await expect(pending).toHaveCount(0);
   await expect(panel.getByTestId("past-scheduled-change").filter({ hasText: "Applied" })).toHaveCount(1);
 
+  await openFeatureTab(page, "History");
   const history = page.locator("section").filter({ has: page.getByRole("heading", { name: "History" }) });
   const latest = history.getByTestId("feature-version").first();
   await expect(latest).toContainText("Live");

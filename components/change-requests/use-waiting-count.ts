@@ -12,13 +12,14 @@ const MAX_READ = 20;
 
 export function useWaitingCount(environmentKey: string, organisationId: number | null): number | undefined {
   const { data: me } = useMe();
-  const { data: groups } = useMyGroups(organisationId);
   const { data: open } = useChangeRequests(environmentKey, false);
-  const ids = open?.results
-    .filter((r) => r.user !== me?.id)
+  const ids = (me ? open?.results : undefined)
+    ?.filter((r) => r.user !== me!.id)
     .slice(0, MAX_READ)
     .map((r) => r.id);
-  const key = me && groups && ids ? `waiting#${environmentKey}#${ids.join(",")}` : null;
+  // Groups matter only when someone else's request is open: most pages never ask.
+  const { data: groups } = useMyGroups(ids?.length ? organisationId : null);
+  const key = me && groups && ids?.length ? `waiting#${environmentKey}#${ids.join(",")}` : null;
   const { data } = useApi<number>(key, {
     fetcher: async () => {
       const details = await Promise.all(ids!.map((id) => request<ChangeRequest>(urls.changeRequest(id))));
@@ -26,5 +27,5 @@ export function useWaitingCount(environmentKey: string, organisationId: number |
       return details.filter((cr) => isWaitingFor(cr, viewer)).length;
     },
   });
-  return data;
+  return ids?.length === 0 ? 0 : data;
 }

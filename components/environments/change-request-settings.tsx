@@ -14,12 +14,14 @@ import { errorMessage } from "@/lib/dashboard/fetcher";
 type Props = {
   /** The environment's or project's URL, which PATCH changes and SWR reads. */
   url: string;
+  /** The list the dashboard reads the record from (environments are read from their project's). */
+  listUrl: string;
   name: string;
   current: number | null;
   what: "flags" | "segments";
 };
 
-export function ChangeRequestSettings({ url, name, current, what }: Props) {
+export function ChangeRequestSettings({ url, listUrl, name, current, what }: Props) {
   const toast = useToast();
   const [text, setText] = useState(current === null ? "" : String(current));
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export function ChangeRequestSettings({ url, name, current, what }: Props) {
     setError(null);
     try {
       await api.patch(url, { minimum_change_request_approvals: parsed });
-      await mutate(url);
+      await Promise.all([mutate(url), mutate(listUrl)]);
       toast({
         message:
           parsed === null

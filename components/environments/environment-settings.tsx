@@ -56,8 +56,9 @@ export function EnvironmentSettings({
     await api.delete(urls.environment(environmentKey));
     forgetLocation("environmentKey");
     toast({ message: `Deleted the environment ${env?.name ?? ""}.` });
-    await mutate(urls.environments(projectId));
+    // Leave first: this page's environment is read from the list, and would turn "not found".
     router.push(paths.project(projectId));
+    await mutate(urls.environments(projectId));
   };
 
   if (error) return <ErrorMessage error={error} />;
@@ -110,6 +111,7 @@ export function EnvironmentSettings({
       {env && isAdmin && (
         <ChangeRequestSettings
           url={urls.environment(environmentKey)}
+          listUrl={urls.environments(projectId)}
           name={env.name}
           current={env.minimum_change_request_approvals ?? null}
           what="flags"

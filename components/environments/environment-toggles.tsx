@@ -79,11 +79,9 @@ function SettingsSection({
     setBusy(setting.field);
     setError(null);
     try {
-      await mutate(key, api.patch<Environment>(key, { [setting.field]: next }), {
-        optimisticData: { ...environment, [setting.field]: next },
-        rollbackOnError: true,
-        revalidate: false,
-      });
+      await api.patch<Environment>(key, { [setting.field]: next });
+      // The dashboard reads an environment from its project's list (and on its own past that list).
+      await Promise.all([mutate(key), mutate(urls.environments(environment.project))]);
       toast({ message: `${setting.title}: ${next ? "on" : "off"} in ${environment.name}.` });
     } catch (e) {
       setError(e);

@@ -2,7 +2,7 @@
 // Where an invitation's link leads. Signed in: confirm and join. Signed out: create an
 // account through the invitation (it joins at sign-up), or sign in and come back here.
 import Link from "next/link";
-import { useSession } from "next-auth/react";
+import { SessionProvider, useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { mutate } from "swr";
@@ -19,7 +19,16 @@ import { urls } from "@/lib/dashboard/urls";
 
 type Kind = "email" | "link";
 
-export function JoinPage({ hash, kind }: { hash: string; kind: Kind }) {
+/** The only page that asks next-auth who is signed in; the rest of the dashboard never does. */
+export function JoinPage(props: { hash: string; kind: Kind }) {
+  return (
+    <SessionProvider refetchOnWindowFocus={false}>
+      <JoinChoice {...props} />
+    </SessionProvider>
+  );
+}
+
+function JoinChoice({ hash, kind }: { hash: string; kind: Kind }) {
   const router = useRouter();
   const { data: session, status } = useSession();
   const [mode, setMode] = useState<"signup" | "choose">("choose");

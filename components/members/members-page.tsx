@@ -57,7 +57,7 @@ export function MembersPage({ organisationId }: { organisationId: number }) {
       setProblem(explain(e, member));
     } finally {
       setBusy(null);
-      await Promise.all([mutate(urls.members(organisationId)), mutate(urls.organisation(organisationId))]);
+      await Promise.all([mutate(urls.members(organisationId)), mutate(urls.organisations)]);
     }
   };
 

@@ -47,7 +47,7 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
         missing.push(`${environment} (${errorMessage(e)})`);
       }
     }
-    await mutate(urls.projects(organisationId));
+    await mutate(urls.projects());
     toast({
       message: missing.length
         ? `Created the project ${project.name}, but not the environment ${missing.join(", ")}.`
@@ -57,15 +57,16 @@ export function OrganisationPage({ organisationId }: { organisationId: number })
   };
   const rename = async (name: string) => {
     await api.patch(urls.organisation(organisationId), { name });
-    await Promise.all([mutate(urls.organisation(organisationId)), mutate(urls.organisations)]);
+    await mutate(urls.organisations);
     toast({ message: `Renamed the organisation to ${name}.` });
   };
   const remove = async () => {
     await api.delete(urls.organisation(organisationId));
     forgetLocation("organisationId");
-    await mutate(urls.organisations);
     toast({ message: `Deleted the organisation ${org?.name ?? ""}.` });
+    // Leave first: this page's organisation is read from the list, and would turn "not found".
     router.push(paths.organisations);
+    await mutate(urls.organisations);
   };
 
   if (error)

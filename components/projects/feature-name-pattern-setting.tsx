@@ -28,7 +28,7 @@ export function FeatureNamePatternSetting({ project }: { project: Project }) {
     setBusy(true);
     try {
       await api.patch<Project>(urls.project(project.id), { feature_name_regex: pattern || null });
-      await mutate(urls.project(project.id));
+      await mutate(urls.projects());
       setSaved(true);
     } catch (e) {
       setError(fieldErrors(e).feature_name_regex ?? errorMessage(e));

@@ -47,8 +47,7 @@ export function ProjectPage({ projectId }: { projectId: number }) {
   };
   const rename = async (name: string) => {
     await api.patch(urls.project(projectId), { name });
-    await mutate(urls.project(projectId));
-    if (project) await mutate(urls.projects(project.organisation));
+    await mutate(urls.projects());
     toast({ message: `Renamed the project to ${name}.` });
   };
   const remove = async () => {
@@ -57,8 +56,9 @@ export function ProjectPage({ projectId }: { projectId: number }) {
     forgetLocation("environmentKey");
     toast({ message: `Deleted the project ${project?.name ?? ""}.` });
     if (project) {
-      await mutate(urls.projects(project.organisation));
+      // Leave first: this page's project is read from the list, and would turn "not found".
       router.push(paths.organisation(project.organisation));
+      await mutate(urls.projects());
     }
   };
 

@@ -26,7 +26,7 @@ export function StaleFlagsSetting({ project }: { project: Project }) {
       // The API checks the bounds and answers the message shown next to the field.
       const value = /^\d+$/.test(days.trim()) ? Number(days.trim()) : days;
       await api.patch<Project>(urls.project(project.id), { stale_flags_limit_days: value });
-      await mutate(urls.project(project.id));
+      await mutate(urls.projects());
       setSaved(true);
     } catch (e) {
       setError(fieldErrors(e).stale_flags_limit_days ?? errorMessage(e));

@@ -59,7 +59,8 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
   const push = useGuardedPush();
   const pathname = usePathname();
   const { data: organisations } = useOrganisations();
-  const { data: projects } = useProjects(context.organisationId);
+  // The project crumb shows on project pages only; organisation pages need no project list.
+  const { data: projects } = useProjects(context.projectId ? context.organisationId : null);
   const { data: environments } = useEnvironments(context.projectId);
   const { organisationId, projectId, environmentKey } = context;
 

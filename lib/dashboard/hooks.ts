@@ -1,5 +1,6 @@
 "use client";
 // SWR hooks: one per resource, keyed by the /api/v1 URL it reads.
+import { useParams } from "next/navigation";
 import useSWR, { type SWRConfiguration } from "swr";
 import type { FlagAnalytics } from "./analytics";
 import { request, type ApiError } from "./fetcher";
@@ -38,15 +39,56 @@ export function useApi<T>(url: string | null, config?: SWRConfiguration<T, ApiEr
   return useSWR<T, ApiError>(url, config ?? {});
 }
 
-export const useMe = () => useApi<User>(urls.me);
-export const useOrganisations = () => useApi<Page<Organisation>>(urls.organisations);
-export const useOrganisation = (id: number | null) => useApi<Organisation>(id ? urls.organisation(id) : null);
-export const useProjects = (organisation: number | null) =>
-  useApi<Project[]>(organisation ? urls.projects(organisation) : null);
-export const useProject = (id: number | null) => useApi<Project>(id ? urls.project(id) : null);
+/** The frame's data (who, where): read once per page load, then only when a write says so. A
+ * component mounting later (a dialog, a soft navigation) reuses it instead of asking again. */
+const FRAME = { revalidateIfStale: false } as const;
+
+export const useMe = () => useApi<User>(urls.me, FRAME);
+export const useOrganisations = () => useApi<Page<Organisation>>(urls.organisations, FRAME);
+/** Every project the user can see, in all their organisations: one request serves the
+ * switcher, the organisation page and each project's own record. */
+export const useAllProjects = (enabled = true) => useApi<Project[]>(enabled ? urls.projects() : null, FRAME);
+export function useProjects(organisation: number | null) {
+  const { data, error } = useAllProjects(organisation !== null);
+  return { data: organisation ? data?.filter((p) => p.organisation === organisation) : undefined, error };
+}
+export function useOrganisation(id: number | null) {
+  const list = useOrganisations();
+  return useListed(list, true, urls.organisation, id, (o) => o.id === id);
+}
+export function useProject(id: number | null) {
+  const list = useAllProjects();
+  const listed = { ...list, data: list.data && { results: list.data } };
+  return useListed(listed, true, urls.project, id, (p) => p.id === id);
+}
 export const useEnvironments = (project: number | null) =>
-  useApi<Page<Environment>>(project ? urls.environments(project) : null);
-export const useEnvironment = (key: string | null) => useApi<Environment>(key ? urls.environment(key) : null);
+  useApi<Page<Environment>>(project ? urls.environments(project) : null, FRAME);
+/** An environment of the project the page's URL names is read from that project's list (which
+ * the switcher holds anyway); another key, or one past the list's first page, on its own. */
+export function useEnvironment(key: string | null) {
+  const params = useParams<{ projectId?: string }>();
+  const projectId = params?.projectId && /^\d+$/.test(params.projectId) ? Number(params.projectId) : null;
+  const list = useEnvironments(key ? projectId : null);
+  return useListed(list, projectId !== null, urls.environment, key, (e) => e.api_key === key);
+}
+
+/**
+ * One record of a list the dashboard already reads: taken from the list when it is there, asked
+ * for on its own URL otherwise (a record past the first page, or one the user cannot see, whose
+ * 403/404 the page shows). Writes refresh the list's key.
+ */
+function useListed<T, I extends string | number>(
+  list: { data?: { results: T[] }; error?: ApiError },
+  listAsked: boolean,
+  url: (id: I) => string,
+  id: I | null,
+  matches: (item: T) => boolean,
+): { data: T | undefined; error: ApiError | undefined } {
+  const listed = id === null ? undefined : list.data?.results.find(matches);
+  const settled = !listAsked || list.data !== undefined || list.error !== undefined;
+  const single = useApi<T>(id !== null && settled && !listed ? url(id) : null);
+  return { data: listed ?? single.data, error: listed ? undefined : single.error };
+}
 export const useMasterApiKeys = (organisationId: number | null) =>
   useApi<MasterApiKey[]>(organisationId === null ? null : urls.masterApiKeys(organisationId));
 export const useServerKeys = (key: string) => useApi<ServerKey[]>(urls.serverKeys(key));

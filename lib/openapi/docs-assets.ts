@@ -29,7 +29,28 @@ const PLUGIN = `function EnsignDocsPlugin() {
   };
 }`;
 
+/**
+ * Markup Swagger UI draws later, in its dialogs and panels, fixed as it appears (no component of
+ * its plugin API owns it): the Authorize dialog's close button is an icon with no name, and its
+ * Authorize / Logout buttons carry an aria-label ("Apply credentials") that leaves out the word
+ * on the button, so speech users cannot say what they see (the label keeps both), and once
+ * authorised its "Authorized" line is an h6 under an h4 (it becomes level 5).
+ */
+const MARKUP_FIXES = `function ensignFixMarkup(root) {
+  root.querySelectorAll(".close-modal:not([aria-label])").forEach((el) => el.setAttribute("aria-label", "Close"));
+  root.querySelectorAll(".auth-container h6:not([aria-level])").forEach((el) => el.setAttribute("aria-level", "5"));
+  root.querySelectorAll("button[aria-label]").forEach((el) => {
+    const text = el.textContent.trim();
+    const label = el.getAttribute("aria-label");
+    if (text && !label.toLowerCase().includes(text.toLowerCase())) {
+      el.setAttribute("aria-label", text + " (" + label.toLowerCase() + ")");
+    }
+  });
+}
+new MutationObserver(() => ensignFixMarkup(document)).observe(document.body, { childList: true, subtree: true });`;
+
 export const DOCS_INITIALISER = `${PLUGIN}
+${MARKUP_FIXES}
 window.ui = SwaggerUIBundle({
   url: "/api/v1/swagger.json",
   dom_id: "#swagger-ui",

@@ -1,6 +1,6 @@
 "use client";
 // One feature in one environment: its state and value, its variations, its segment
-// overrides, how often SDKs evaluated it, and its project-wide settings.
+// overrides, how often SDKs evaluated it, and its project-wide settings, one tab each (?tab=).
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { mutate } from "swr";
@@ -9,7 +9,6 @@ import {
   type RequestedChange,
 } from "@/components/change-requests/request-change-dialog";
 import { Button } from "@/components/ui/button";
-import { DangerZone } from "@/components/common/danger-zone";
 import { PermissionGate } from "@/components/permissions/permission-gate";
 import {
   gate,
@@ -17,11 +16,11 @@ import {
   useProjectPermissions,
 } from "@/components/permissions/use-permissions";
 import { Badge } from "@/components/ui/badge";
-import { Card, Section } from "@/components/ui/card";
 import { LoadError } from "@/components/common/load-error";
 import { JsonView } from "@/components/ui/json-view";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, useUrlTab } from "@/components/ui/tabs";
 import { Name, useProtectedConfirm } from "@/components/environments/protected-guard";
 import { api } from "@/lib/dashboard/api-client";
 import {
@@ -35,21 +34,31 @@ import { paths } from "@/lib/dashboard/paths";
 import type { FlagValue } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { FeatureToggle } from "../feature-toggle";
-import { ValueEditor } from "../value-editor";
 import { CodeReferences } from "./code-references";
 import { EvaluationChart } from "./evaluation-chart";
 import { FeatureHistory } from "./feature-history";
-import { FeatureSettingsForm } from "./feature-settings-form";
+import { FeatureSettingsTab } from "./feature-settings-tab";
+import { FeatureValueTab } from "./feature-value-tab";
 import { ScheduledChanges } from "./scheduled-changes";
 import { IdentityOverrides } from "./identity-overrides";
-import { FeatureTagsOwners } from "./feature-tags-owners";
 import { SegmentOverrides } from "./segment-overrides";
-import { Variations } from "./variations";
+
+/** Each tab renders (and so fetches) only what it shows. */
+const FEATURE_TABS = [
+  { key: "value", label: "Value & variations" },
+  { key: "segments", label: "Segment overrides" },
+  { key: "identities", label: "Identity overrides" },
+  { key: "schedule", label: "Schedule" },
+  { key: "history", label: "History" },
+  { key: "usage", label: "Usage" },
+  { key: "settings", label: "Settings" },
+] as const;
 
 type FeaturePageProps = { projectId: number; environmentKey: string; featureId: number };
 
 export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePageProps) {
   const router = useRouter();
+  const [tab, selectTab] = useUrlTab(FEATURE_TABS);
   const { data: environment } = useEnvironment(environmentKey);
   const { data: feature, error } = useFeature(projectId, featureId);
   const { data: states } = useFeatureStates(environmentKey);
@@ -151,80 +160,72 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
         )}
       </div>
 
-      <Section
-        title={`Value in ${environment?.name ?? "this environment"}`}
-        description="What SDKs get when no segment or identity override applies."
-      >
-        <Card className="p-4">
-          {state ? (
-            <PermissionGate
-              denial={environmentPermissions.denial(
-                requiresReview ? "CREATE_CHANGE_REQUEST" : "UPDATE_FEATURE_STATE",
-              )}
-            >
-              <ValueEditor
-                label="Value"
-                value={state.feature_state_value}
-                onSave={saveValue}
-                saveLabel={requiresReview ? "Request change" : undefined}
+      <Tabs label="Feature" idPrefix="feature" tabs={FEATURE_TABS} selected={tab} onSelect={selectTab}>
+        {tab === "value" && (
+          <FeatureValueTab
+            projectId={projectId}
+            environmentKey={environmentKey}
+            environmentName={environment?.name}
+            feature={feature}
+            state={state}
+            requiresReview={requiresReview}
+            onSaveValue={saveValue}
+            projectPermissions={projectPermissions}
+            environmentPermissions={environmentPermissions}
+          />
+        )}
+        {tab === "segments" && feature && environment && (
+          <PermissionGate denial={environmentPermissions.denial("MANAGE_SEGMENT_OVERRIDES")}>
+            <SegmentOverrides
+              projectId={projectId}
+              environmentKey={environmentKey}
+              environmentId={environment.id}
+              feature={feature}
+            />
+          </PermissionGate>
+        )}
+        {tab === "identities" &&
+          (environmentPermissions.allows("VIEW_IDENTITIES") ? (
+            <PermissionGate denial={environmentPermissions.denial("MANAGE_IDENTITIES")}>
+              <IdentityOverrides
+                projectId={projectId}
+                environmentKey={environmentKey}
+                featureId={featureId}
               />
             </PermissionGate>
           ) : (
-            <Skeleton className="h-20" />
-          )}
-        </Card>
-      </Section>
-
-      {feature && state && (
-        <PermissionGate
-          denial={
-            projectPermissions.denial("CREATE_FEATURE") ??
-            environmentPermissions.denial("UPDATE_FEATURE_STATE")
-          }
-        >
-          <Variations projectId={projectId} environmentKey={environmentKey} feature={feature} state={state} />
-        </PermissionGate>
-      )}
-      {feature && environment && (
-        <PermissionGate denial={environmentPermissions.denial("MANAGE_SEGMENT_OVERRIDES")}>
-          <SegmentOverrides
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">
+              {environmentPermissions.denial("VIEW_IDENTITIES")}
+            </p>
+          ))}
+        {tab === "schedule" && environment && state && (
+          <PermissionGate denial={environmentPermissions.denial("UPDATE_FEATURE_STATE")}>
+            <ScheduledChanges
+              environmentKey={environmentKey}
+              environmentId={environment.id}
+              featureId={featureId}
+              defaultStateId={state.id}
+            />
+          </PermissionGate>
+        )}
+        {tab === "history" && <FeatureHistory environmentKey={environmentKey} featureId={featureId} />}
+        {tab === "usage" && (
+          <>
+            {environment && (
+              <EvaluationChart projectId={projectId} featureId={featureId} environmentId={environment.id} />
+            )}
+            <CodeReferences projectId={projectId} featureId={featureId} />
+          </>
+        )}
+        {tab === "settings" && feature && (
+          <FeatureSettingsTab
             projectId={projectId}
-            environmentKey={environmentKey}
-            environmentId={environment.id}
             feature={feature}
+            permissions={projectPermissions}
+            onDelete={remove}
           />
-        </PermissionGate>
-      )}
-      {environment && state && (
-        <PermissionGate denial={environmentPermissions.denial("UPDATE_FEATURE_STATE")}>
-          <ScheduledChanges
-            environmentKey={environmentKey}
-            environmentId={environment.id}
-            featureId={featureId}
-            defaultStateId={state.id}
-          />
-        </PermissionGate>
-      )}
-      {environmentPermissions.allows("VIEW_IDENTITIES") && (
-        <PermissionGate denial={environmentPermissions.denial("MANAGE_IDENTITIES")}>
-          <IdentityOverrides projectId={projectId} environmentKey={environmentKey} featureId={featureId} />
-        </PermissionGate>
-      )}
-      <FeatureHistory environmentKey={environmentKey} featureId={featureId} />
-      {environment && (
-        <EvaluationChart projectId={projectId} featureId={featureId} environmentId={environment.id} />
-      )}
-      <CodeReferences projectId={projectId} featureId={featureId} />
-      {feature && (
-        <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
-          <FeatureTagsOwners projectId={projectId} feature={feature} />
-        </PermissionGate>
-      )}
-      {feature && (
-        <PermissionGate denial={projectPermissions.denial("CREATE_FEATURE")}>
-          <FeatureSettingsForm projectId={projectId} feature={feature} />
-        </PermissionGate>
-      )}
+        )}
+      </Tabs>
       {feature && environment && requested && (
         <RequestChangeDialog
           open
@@ -235,14 +236,6 @@ export function FeaturePage({ projectId, environmentKey, featureId }: FeaturePag
           organisationId={project?.organisation ?? null}
           feature={feature}
           change={requested}
-        />
-      )}
-      {feature && projectPermissions.allows("DELETE_FEATURE") && (
-        <DangerZone
-          what="feature"
-          name={feature.name}
-          consequence="It is removed from every environment with its overrides; SDKs stop receiving it."
-          onDelete={remove}
         />
       )}
     </div>
