@@ -1,4 +1,4 @@
-// Accessibility gate and screenshots: every dashboard page (found from app/**/page.tsx, visited
+// Accessibility gate, request budget and screenshots: every dashboard page (found from app/**/page.tsx, visited
 // as e2e/support/pages.ts says) in light and dark, checked with axe for WCAG 2 A and AA; the
 // main pages are also photographed at 1440 px and 390 px into e2e/screenshots/ (git-ignored).
 // At 390 px a page must also fit: nothing may make the document wider than a phone's viewport.
@@ -15,14 +15,18 @@ import {
   type Visit,
   type WalkData,
 } from "./support/pages";
+import { countApiRequests } from "./support/request-budget";
 import { expectFitsViewport, PHONE } from "./support/viewport";
 
 const THEMES = ["light", "dark"] as const;
-// Phone first: the page is loaded at 390 px, then widened.
-const WIDTHS = [
-  { name: "390", width: PHONE.width, height: PHONE.height },
-  { name: "1440", width: 1440, height: 900 },
-] as const;
+const PHONE_WIDTH = { name: "390", width: PHONE.width, height: PHONE.height } as const;
+const DESKTOP_WIDTH = { name: "1440", width: 1440, height: 900 } as const;
+// Each test loads its page once: the light theme's at 1440 px, then narrowed to a phone; the dark
+// theme's at 390 px, as a phone opens it, then widened. So both first loads are checked.
+const WIDTHS = {
+  light: [DESKTOP_WIDTH, PHONE_WIDTH],
+  dark: [PHONE_WIDTH, DESKTOP_WIDTH],
+} as const;
 const SCREENSHOTS = path.join(process.cwd(), "e2e", "screenshots");
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
@@ -77,20 +81,23 @@ test.describe("every page, both themes", () => {
       baseURL,
       colorScheme: theme,
       storageState: visit.signedOut ? undefined : storage,
-      viewport: { width: PHONE.width, height: PHONE.height },
+      viewport: { width: WIDTHS[theme][0].width, height: WIDTHS[theme][0].height },
     });
     // The app's own setting (account → preferences) as well as the system's.
     await context.addInitScript((choice) => window.localStorage.setItem("ensign:theme", choice), theme);
     const page = await context.newPage();
     try {
-      // One load per test, as a phone opens the page; then the same page widened to a desktop
-      // window, as someone does who resizes it (the layout follows CSS and media-query
-      // listeners, so nothing may depend on the width the page was loaded at).
+      // One load per test, then the same page resized, as someone does who resizes a window (the
+      // layout follows CSS and media-query listeners: nothing may depend on the width the page
+      // was loaded at). The first load's API requests are counted in the light theme's test,
+      // at the desktop width.
+      const requests = theme === "light" ? countApiRequests(page) : undefined;
       await page.goto(visit.path(data));
       // Generous: the walk runs on a loaded machine; the check is that the data shows at all.
       await expect(visit.ready(page)).toBeVisible({ timeout: 30_000 });
       await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      for (const size of WIDTHS) {
+      await requests?.expectWithinBudget(visit.name);
+      for (const size of WIDTHS[theme]) {
         await page.setViewportSize({ width: size.width, height: size.height });
         await settle(page);
         await expect(visit.ready(page)).toBeVisible();
