@@ -17,6 +17,10 @@ export const KNOWN_OVER: Record<string, { most: number; why: string }> = {
     most: 14,
     why: "the permission editor (6) and the first-run checklist (4) below the environments",
   },
+  settings: {
+    most: 13,
+    why: "API keys, webhooks and the permission editor (6) load when a 1440×900 window shows them",
+  },
   "organisation-permissions": { most: 9, why: "the permission editor's six lists" },
   environment: { most: 10, why: "features, states, tags, evaluation counts, the owner filter's groups" },
   features: { most: 10, why: "as environment" },
