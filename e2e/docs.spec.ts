@@ -144,9 +144,13 @@ test("the dashboard links to the docs, which follow the dashboard's theme and a 
 });
 
 async function expectAxeClean(page: Page, selector: string, what: string) {
+  // Swagger UI fades panels in: contrast measured mid-fade is the fade's, not the page's (a
+  // rehearsal once saw the example JSON's colours fail this way, and pass on every rerun).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const found = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    (v) =>
+      `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary?.split("\n").join(" ")})`).join(", ")}`,
   );
   expect(found, `axe on ${what}`).toEqual([]);
 }

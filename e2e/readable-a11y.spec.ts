@@ -48,7 +48,7 @@ for (const theme of ["light", "dark"] as const) {
         },
       );
 
-      await page.goto(`${featuresPath(s)}${feature.id}/`);
+      await page.goto(`${featuresPath(s)}${feature.id}/?tab=history`);
       await expect(page.getByTestId("json-diff").first()).toBeVisible();
       await expectAxeClean(page, '[data-testid="json-diff"]', `history (${theme})`);
 

@@ -108,7 +108,7 @@ test("a segment override in an environment that requires approvals is requested,
   });
   expect(protect.status, JSON.stringify(protect.body)).toBe(200);
 
-  await page.goto(envPath(s, `features/${feature.id}`));
+  await page.goto(`${envPath(s, `features/${feature.id}`)}?tab=segments`);
   await expect(page.getByTestId("overrides-review-note")).toContainText("requires approval");
   await expect(page.getByRole("button", { name: "Add segment override" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Remove beta override" })).toBeDisabled();
@@ -129,6 +129,6 @@ test("a segment override in an environment that requires approvals is requested,
   );
   expect(cr.body.feature_states).toMatchObject([{ feature_segment: featureSegmentId, enabled: false }]);
   // The override itself is unchanged until the request is committed.
-  await page.goto(envPath(s, `features/${feature.id}`));
+  await page.goto(`${envPath(s, `features/${feature.id}`)}?tab=segments`);
   await expect(page.getByRole("switch", { name: "beta override" })).toBeChecked();
 });

@@ -12,6 +12,9 @@ export type FeatureTab =
 
 export async function openFeatureTab(page: Page, name: FeatureTab) {
   const tab = page.getByRole("tablist", { name: "Feature" }).getByRole("tab", { name, exact: true });
-  await tab.click();
-  await expect(tab).toHaveAttribute("aria-selected", "true");
+  // A click that lands before the page is hydrated does nothing: click again until it takes.
+  await expect(async () => {
+    if ((await tab.getAttribute("aria-selected")) !== "true") await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
