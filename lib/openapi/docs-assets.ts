@@ -124,6 +124,8 @@ ${methodRules}
 .swagger-ui .prop-type{color:#5b21b6}
 .swagger-ui .model .property.primitive{color:#52525b}
 .swagger-ui .tab li{color:#27272a}
+.swagger-ui .microlight span[style*="rgb(211, 99, 99)"],.swagger-ui .microlight span[style*="#d36363"]{color:#f08d8d!important}
+.swagger-ui .microlight span[style*="rgb(136, 136, 136)"],.swagger-ui .microlight span[style*="#888"]{color:#b4b4b4!important}
 html.dark-mode body{background:#09090b}
 html.dark-mode .ensign-docs-bar{color:#f4f4f5;background:#09090b;border-color:#27272a}
 html.dark-mode .ensign-docs-bar a{color:#a5b4fc}
