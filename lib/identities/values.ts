@@ -2,6 +2,7 @@
 // references (a pk, or for edge identities also a name), override values (a raw scalar or
 // the nested value object) and trait values (typed by their JSON type).
 import { z } from "zod";
+import { DB_INT_MAX } from "@/lib/api/query-int";
 import { LIMITS } from "@/lib/limits/limits";
 import { isInt32, storeFeatureValue, type StoredValue } from "@/lib/values";
 
@@ -25,8 +26,19 @@ export function zFeatureRef(options: { byName: boolean }) {
     .unknown()
     .transform((value, ctx): number | string | undefined => {
       if (value === undefined) return undefined;
-      if (typeof value === "number" && Number.isInteger(value) && value > 0) return value;
-      if (typeof value === "string" && /^\d{1,10}$/.test(value)) return Number(value);
+      const pk =
+        typeof value === "number" && Number.isInteger(value) && value > 0
+          ? value
+          : typeof value === "string" && /^\d{1,10}$/.test(value)
+            ? Number(value)
+            : null;
+      // A pk past the database's integer column matches no row: answered here, as any other
+      // unknown pk, rather than failing in the query (500).
+      if (pk !== null && pk > DB_INT_MAX) {
+        ctx.addIssue({ code: "custom", input: value, message: `Invalid pk "${value}" - object does not exist.` });
+        return z.NEVER;
+      }
+      if (pk !== null) return pk;
       if (options.byName && typeof value === "string" && value.length > 0) return value;
       ctx.addIssue({
         code: "custom",

@@ -2,6 +2,7 @@
 // /api/v1/flags/ of every imported environment, /api/v1/identities/ of every imported
 // identity, and of sampled identities whose traits come from the segments' conditions.
 import { db } from "@/lib/db/client";
+import { invalidateSnapshots } from "@/lib/sdk/cache";
 import { loadDumpMappings, loadMappings } from "./mapping";
 import { mapLimit } from "./map-limit";
 import { resolveSourceOrganisation, sourceName } from "./run-import";
@@ -131,6 +132,10 @@ export async function verifyImport(options: VerifyOptions): Promise<VerifyResult
         continue;
       }
       result.environments++;
+      // This server's snapshot may predate a write by another process (the import CLI on the
+      // same database), which the revision poll would find only later: compiled afresh, the
+      // answers compared are what the database holds now.
+      invalidateSnapshots([env.id]);
       const [want, have] = await Promise.all([
         source.get<Flag[]>("/api/v1/flags/", { "x-environment-key": e.api_key }),
         target.get<Flag[]>("/api/v1/flags/", { "x-environment-key": env.apiKey }),

@@ -327,6 +327,9 @@ describe("edge identity overrides", () => {
     const cases: [unknown, unknown][] = [
       [{ enabled: true }, { feature: ["This field is required."] }],
       [{ feature: 999999999 }, { feature: ['Invalid pk "999999999" - object does not exist.'] }],
+      // Past the database's integer column: unknown, not a failed query (a hostile seed found the 500).
+      [{ feature: 2147483648 }, { feature: ['Invalid pk "2147483648" - object does not exist.'] }],
+      [{ feature: "9999999999" }, { feature: ['Invalid pk "9999999999" - object does not exist.'] }],
       [{ feature: theirs.name }, { feature: ["Feature does not exist in project"] }],
       [{ feature: true }, { feature: ["Incorrect type. Expected pk value, received bool."] }],
       [{ feature: feature.id, enabled: 1 }, { enabled: ["Must be a valid boolean."] }],
@@ -344,6 +347,13 @@ describe("edge identity overrides", () => {
     const noFeature = await call(path, { method: "PUT", token: s.token, body: { enabled: false } });
     expect(noFeature.status).toBe(400);
     expect(noFeature.body).toEqual({ feature: ["This field is required."] });
+    const huge = await call(path, {
+      method: "PATCH",
+      token: s.token,
+      body: { feature: 12345678901234567890, enabled: false },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual({ feature: ['Invalid pk "12345678901234567000" - object does not exist.'] });
     expect((await call(states, { token: s.token })).body).toEqual([created.body]);
     const unknown = await call(`${states}00000000-0000-4000-8000-000000000000/`, { token: s.token });
     expect(unknown.status).toBe(404);

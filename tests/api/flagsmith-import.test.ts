@@ -24,7 +24,12 @@ beforeAll(async () => {
     startEnsign({ databaseUrl: sourceDb.url }),
     startEnsign({
       databaseUrl: targetDb.url,
-      env: { ENSIGN_IMPORT_ALLOW_LOOPBACK: "true", ENSIGN_WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false" },
+      env: {
+        ENSIGN_IMPORT_ALLOW_LOOPBACK: "true",
+        ENSIGN_WEBHOOK_ALLOW_PRIVATE_NETWORKS: "false",
+        // The CLI writes from another process: no poll finds it before the verifier compares.
+        ENSIGN_REVISION_POLL_MS: "600000",
+      },
     }),
   ]);
   src = await seedSource(source.url);
