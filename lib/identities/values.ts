@@ -35,7 +35,11 @@ export function zFeatureRef(options: { byName: boolean }) {
       // A pk past the database's integer column matches no row: answered here, as any other
       // unknown pk, rather than failing in the query (500).
       if (pk !== null && pk > DB_INT_MAX) {
-        ctx.addIssue({ code: "custom", input: value, message: `Invalid pk "${value}" - object does not exist.` });
+        ctx.addIssue({
+          code: "custom",
+          input: value,
+          message: `Invalid pk "${value}" - object does not exist.`,
+        });
         return z.NEVER;
       }
       if (pk !== null) return pk;

@@ -350,7 +350,7 @@ describe("edge identity overrides", () => {
     const huge = await call(path, {
       method: "PATCH",
       token: s.token,
-      body: { feature: 12345678901234567890, enabled: false },
+      body: { feature: Number("12345678901234567890"), enabled: false },
     });
     expect(huge.status).toBe(400);
     expect(huge.body).toEqual({ feature: ['Invalid pk "12345678901234567000" - object does not exist.'] });
