@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashServerKey } from "@/lib/auth/server-key-hash";
+import { hashServerKey } from "@/lib/keys";
 import type { SdkSnapshot } from "./snapshot";
 
 const db = vi.hoisted(() => {
