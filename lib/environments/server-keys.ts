@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { generateServerKey, hashServerKey, maskServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
-import { touchEnvironments } from "./revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import type { TServerKeyCreate, TServerKeyUpdate } from "./schemas";
 import type { z } from "zod";
 import type { ZServerKey } from "@/lib/environments/responses";

@@ -18,7 +18,7 @@ import {
 } from "@/lib/audit/feature-state-entry";
 import { recordAudit } from "@/lib/audit/record";
 import type { DbOrTx, Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import type { StoredValue } from "@/lib/values";

@@ -3,7 +3,7 @@
 // project's environments, since features, their types and options are in every SDK document.
 import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { currentActor } from "@/lib/audit/context";
 import { recordFeatureVersion } from "@/lib/versions/record-version";

@@ -3,7 +3,7 @@
 // updated on later runs (./mapping.ts).
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { environmentDefaultState } from "@/lib/features/defaults";
 import { createDefaultStatesForEnvironment, optionData } from "@/lib/features/option-writes";
 import { writeDefaultAllocations } from "@/lib/feature-states/allocations";

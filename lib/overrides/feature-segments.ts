@@ -4,7 +4,7 @@ import { assertQuota } from "@/lib/limits/quotas";
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordSegmentOrderChange, snapshotSegmentOrder } from "@/lib/audit/segment-order-entry";
 import { generateUuid } from "@/lib/keys";
 import { assertDirectWritesAllowed } from "@/lib/feature-states/write";

@@ -4,7 +4,7 @@
 // version per feature it changed, so that restoring the version before undoes it.
 import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { changeState, insertState, removeState, type StateChange } from "@/lib/feature-states/write";
 import { assertValueBudget } from "@/lib/limits/quotas";
 import { insertFeatureSegment } from "@/lib/overrides/feature-segments";

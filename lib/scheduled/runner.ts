@@ -4,7 +4,7 @@
 // whole change is one new version of the feature.
 import { runAsActor } from "@/lib/audit/context";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { changeState } from "@/lib/feature-states/write";
 import { recordFeatureVersion } from "@/lib/versions/record-version";
 import { applyProposals } from "@/lib/change-requests/apply";

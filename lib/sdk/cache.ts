@@ -19,7 +19,7 @@
 // their own copy of this module.
 import { hashServerKey } from "@/lib/keys";
 import { listenForRevisionChanges, type ChangedEnvironments } from "@/lib/db/revision-channel";
-import { onEnvironmentsChanged } from "@/lib/environments/revision";
+import { onEnvironmentsChanged } from "@/lib/db/revision";
 import { LIMITS } from "@/lib/limits/limits";
 import { compileSnapshot } from "./compile";
 import { findEnvironmentIdByKey, readRevisions } from "./load";

@@ -11,7 +11,7 @@ import {
   snapshotState,
   type StateSnapshot,
 } from "@/lib/audit/feature-state-entry";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/scope";
 import { applyStateChange, assertDirectWritesAllowed } from "@/lib/feature-states/write";
 import { generateUuid } from "@/lib/keys";
