@@ -8,7 +8,7 @@ import { touchEnvironments } from "@/lib/db/revision";
 import { changeState } from "@/lib/feature-states/write";
 import { stateScope } from "@/lib/feature-states/scope";
 import { assertValueBudget } from "@/lib/limits/quotas";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import type { StoredProposal } from "./store";
 
 export async function applyProposals(

@@ -6,7 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { currentActor } from "@/lib/audit/context";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";
