@@ -6,8 +6,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
-import { requestClientAddress, stampClientAddress } from "@/lib/auth/client-address";
-import { stampPublicOrigin } from "@/lib/auth/public-origin";
+import { requestClientAddress, stampClientAddress } from "@/lib/api/client-address";
+import { stampPublicOrigin } from "@/lib/api/public-origin";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
 import { configureDatabase, databaseUrl } from "@/lib/db/client";

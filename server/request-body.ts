@@ -22,7 +22,7 @@ export type BodyLimits = {
   maxInFlightBytesPerAddress: number;
   startTimeoutMs: number;
   minBytesPerSecond: number;
-  /** The client address a request's bytes count against (lib/auth/client-address.ts). */
+  /** The client address a request's bytes count against (lib/api/client-address.ts). */
   addressOf: (req: IncomingMessage) => string;
 };
 

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { NotFoundError } from "@/lib/api/errors";
 import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
-import { clientAddressOf, stampClientAddress } from "@/lib/auth/client-address";
+import { clientAddressOf, stampClientAddress } from "@/lib/api/client-address";
 import { resolveEnvironmentKey } from "@/lib/sdk/cache";
 import { admitStream, openStream, type SseSink } from "@/lib/sdk/sse/hub";
 import { sendError, sendJson } from "./respond";

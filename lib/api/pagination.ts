@@ -2,7 +2,7 @@
 // absolute next/previous URLs. Two flavours exist in Flagsmith: a fixed page of 10 with no
 // page_size parameter, and page_size up to 999 (default 999).
 import { z } from "zod";
-import { publicUrl } from "@/lib/auth/public-origin";
+import { publicUrl } from "@/lib/api/public-origin";
 import { NotFoundError } from "./errors";
 
 export const FIXED_PAGE_SIZE = 10;

@@ -65,3 +65,14 @@ export function paged<T extends z.ZodType>(item: T, id: string, what: string) {
     })
     .meta({ id, description: `One page of ${what}.` });
 }
+
+/** The value of a feature state, in the admin API's and the SDKs' answers alike. */
+export const ZFeatureValue = z.union([z.string(), z.int(), z.boolean(), z.null()]).meta({
+  id: "FeatureValue",
+  description: "Value of the feature: a string, an integer, a boolean, or null.",
+});
+
+/** The value of a trait, in the identities' and the SDKs' answers alike. */
+export const ZTraitValue = z
+  .union([z.string(), z.number(), z.boolean()])
+  .meta({ id: "TraitValue", description: "A trait value: a string, a number or a boolean." });

@@ -4,7 +4,7 @@
 // unless the browser says they come from this origin, and their body must be JSON, which a
 // cross-origin page cannot send without a CORS preflight that Ensign never grants.
 import { ApiError, PermissionDeniedError } from "@/lib/api/errors";
-import { publicOrigin } from "./public-origin";
+import { publicOrigin } from "@/lib/api/public-origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -4,7 +4,7 @@
 // without an API token; signing out deletes the session row, so a copied cookie stops working.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { clientAddressOf } from "./client-address";
+import { clientAddressOf } from "@/lib/api/client-address";
 import { OIDC_PROVIDER_ID, oidcProvider, oidcSettings, resolveOidcUser } from "./oidc";
 import { safeAuthRedirect } from "./redirect";
 import { createDashboardSession, endDashboardSession, isDashboardSessionLive } from "./sessions";

@@ -3,8 +3,8 @@
 // only answer 401, so the attempt is reserved before it runs and held for verifyCredentials,
 // which settles it: a failure stays counted, anything else is released.
 import { errorResponse } from "@/lib/api/error-response";
-import { clientAddressOf } from "./client-address";
-import { publicUrl } from "./public-origin";
+import { clientAddressOf } from "@/lib/api/client-address";
+import { publicUrl } from "@/lib/api/public-origin";
 import { holdLoginReservation, reserveLoginAttempt } from "./throttle";
 
 type Handler<C> = (request: Request, context: C) => Promise<Response>;

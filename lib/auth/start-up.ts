@@ -23,7 +23,7 @@ export async function ensureAdminUser(): Promise<void> {
  * Without NEXTAUTH_URL, next-auth assumes http://localhost:3000 and sends people there after
  * signing out. Trusting the request's host makes it answer on the public origin instead:
  * next-auth reads X-Forwarded-Host (else Host) and X-Forwarded-Proto, which the server
- * replaces on every request with what lib/auth/public-origin.ts decides (a client's own are
+ * replaces on every request with what lib/api/public-origin.ts decides (a client's own are
  * dropped unless a trusted proxy sent them), so a third party cannot steer the redirects.
  */
 export function deriveAuthUrlFromRequests(): void {

@@ -4,11 +4,11 @@
 // runner when a committed request goes live later. Each feature becomes one new version.
 import { BadRequestError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { changeState } from "@/lib/feature-states/write";
 import { stateScope } from "@/lib/feature-states/scope";
 import { assertValueBudget } from "@/lib/limits/quotas";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import type { StoredProposal } from "./store";
 
 export async function applyProposals(

@@ -5,7 +5,7 @@
 // break glass (`bypass` with a reason), which the audit log records loudly.
 import { BadRequestError, ConflictError, PermissionDeniedError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { stateScope } from "@/lib/feature-states/scope";
 import { getMembershipRole } from "@/lib/organisations/access";
 import { applySegmentRules } from "@/lib/segments/versions";

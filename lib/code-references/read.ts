@@ -1,46 +1,10 @@
-// Reading code references: one feature's references per repository with permalinks, the
-// per-repository counts the features list carries, and which features the latest scans found.
+// Reading code references: the per-repository counts the features list carries, and which
+// features the latest scans found (one feature's references: lib/features/feature-code-references.ts).
 import { db } from "@/lib/db/client";
-import { requireFeature } from "@/lib/features/access";
-import { permalinkFor } from "./permalinks";
 
-type Stored = { file_path: string; line_number: number };
-
-const isLatest = (row: { scannedAt: Date; repository: { lastScannedAt: Date } }) =>
+/** Whether a stored row is from its repository's latest scan (older rows are history). */
+export const isLatest = (row: { scannedAt: Date; repository: { lastScannedAt: Date } }) =>
   row.scannedAt.getTime() === row.repository.lastScannedAt.getTime();
-
-/** GET /projects/{id}/features/{id}/code-references/: the latest scan's references, per repository. */
-export async function listFeatureCodeReferences(scope: {
-  userId: number;
-  projectId: number;
-  featureId: number;
-}) {
-  const { feature } = await requireFeature(scope.userId, scope.projectId, scope.featureId);
-  const rows = await db.scannedCodeReferences.findMany({
-    where: { featureId: feature.id },
-    include: { repository: true },
-    orderBy: [{ repository: { url: "asc" } }],
-  });
-  return rows.filter(isLatest).map((row) => ({
-    repository_url: row.repository.url,
-    vcs_provider: row.repository.vcsProvider,
-    revision: row.revision,
-    last_successful_repository_scanned_at: row.repository.lastScannedAt.toISOString(),
-    last_feature_found_at: row.scannedAt.toISOString(),
-    code_references: (JSON.parse(row.references) as Stored[]).map((ref) => ({
-      feature_name: feature.name,
-      file_path: ref.file_path,
-      line_number: ref.line_number,
-      permalink: permalinkFor({
-        provider: row.repository.vcsProvider,
-        repositoryUrl: row.repository.url,
-        revision: row.revision,
-        filePath: ref.file_path,
-        lineNumber: ref.line_number,
-      }),
-    })),
-  }));
-}
 
 export type CodeReferencesCount = {
   repository_url: string;

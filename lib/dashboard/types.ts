@@ -12,6 +12,7 @@ import type {
 } from "@/lib/change-requests/responses";
 import type { ZImpact } from "@/lib/impact/responses";
 import type { ZEnvironment, ZServerKey } from "@/lib/environments/responses";
+import type { ZFeatureValue } from "@/lib/api/response-schemas";
 import type {
   ZFeature,
   ZFeatureGroupOwner,
@@ -22,7 +23,6 @@ import type {
 import type {
   ZFeatureState,
   ZFeatureStateNested,
-  ZFeatureValue,
   ZFeatureValueObject,
   ZMultivariateStateValue,
 } from "@/lib/features/state-responses";

@@ -7,7 +7,7 @@ import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import { requireEnvironment, requireProject, requireProjectForWrite } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
-import { touchEnvironments } from "./revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import type { TEnvironmentCreate, TEnvironmentUpdate } from "./schemas";
 import { permittedEnvironmentIds } from "@/lib/permissions/resolve";
 

@@ -1,14 +1,13 @@
 // Server-side SDK keys ("ser." + 22 characters) of an environment. Flagsmith shows the full
-// key in every answer; Ensign stores only its sha256 (lib/auth/server-key-hash.ts), so the
+// key in every answer; Ensign stores only its sha256 (lib/keys.ts), so the
 // full key is in the creation answer only, and later answers show its first 8 characters
 // with the rest masked by `*` (same field, same length).
 import { NotFoundError } from "@/lib/api/errors";
-import { hashServerKey, maskServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/auth/server-key-hash";
 import { db } from "@/lib/db/client";
-import { generateServerKey } from "@/lib/keys";
+import { generateServerKey, hashServerKey, maskServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { recordAudit } from "@/lib/audit/record";
-import { touchEnvironments } from "./revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import type { TServerKeyCreate, TServerKeyUpdate } from "./schemas";
 import type { z } from "zod";
 import type { ZServerKey } from "@/lib/environments/responses";

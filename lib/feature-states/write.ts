@@ -3,7 +3,7 @@
 // write checks its allocations (./allocations.ts) before it writes anything, then, in the
 // caller's transaction, writes the row and its allocations, keeps the environment's value
 // budget, bumps the environment's revision (SDK snapshots) and records the audit entry, the
-// webhooks and the feature's new version (lib/audit/feature-state-entry.ts). writeFlag writes
+// webhooks and the feature's new version (./audit-entry.ts). writeFlag writes
 // several parts of one flag (Flagsmith's one-call flag API) as one such change.
 // In an environment with change requests on (minimum_change_request_approvals set) every
 // write here except an identity override's is refused (409), unless the caller passes
@@ -15,17 +15,17 @@ import {
   snapshotState,
   snapshotStateBeforeChange,
   type StateSnapshot,
-} from "@/lib/audit/feature-state-entry";
+} from "./audit-entry";
 import { recordAudit } from "@/lib/audit/record";
 import type { DbOrTx, Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget } from "@/lib/limits/quotas";
 import type { StoredValue } from "@/lib/values";
 import { allocationRow, checkAllocations, writeAllocations, type TAllocation } from "./allocations";
 import { ENVIRONMENT_SCOPE, stateScope } from "./scope";
-import { snapshotFeature } from "@/lib/versions/feature-snapshot";
-import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
+import { snapshotFeature } from "./feature-snapshot";
+import { ensureBaselineVersion, recordFeatureVersion } from "./record-version";
 
 /**
  * What a write changes; undefined leaves it as it is. Allocations replace the state's.

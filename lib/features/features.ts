@@ -3,10 +3,10 @@
 // project's environments, since features, their types and options are in every SDK document.
 import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { currentActor } from "@/lib/audit/context";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import { generateUuid } from "@/lib/keys";
 import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/quotas";
 import { requireProject } from "@/lib/organisations/access";

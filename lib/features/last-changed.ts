@@ -6,7 +6,7 @@
 import { db, type Prisma } from "@/lib/db/client";
 
 /**
- * A baseline version (lib/versions/record-version.ts) is written when a feature from before versioning
+ * A baseline version (lib/feature-states/record-version.ts) is written when a feature from before versioning
  * is first read or changed: it has no author, no predecessor and restores nothing. It records
  * no change, so it never counts (reading a feature's history must not make it fresh).
  */

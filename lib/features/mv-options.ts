@@ -5,7 +5,7 @@ import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/qu
 import { NotFoundError, PermissionDeniedError, ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { featureInclude, requireFeature } from "./access";

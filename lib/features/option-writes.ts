@@ -5,7 +5,7 @@ import { ValidationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { writeDefaultAllocations } from "@/lib/feature-states/allocations";
 import { ENVIRONMENT_SCOPE } from "@/lib/feature-states/scope";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import { storeValueObject } from "@/lib/values";
 import { environmentDefaultState } from "./defaults";
 import type { TMultivariateOptionFields } from "./schemas";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
-import { ZFeatureValue } from "@/lib/features/state-responses";
+import { paged, zBool, zDateTime, ZFeatureValue, zInt, zText, zUuid } from "@/lib/api/response-schemas";
 import { ZCodeReferencesCount } from "@/lib/code-references/responses";
 import { LIFECYCLE_STAGES } from "./lifecycle";
 

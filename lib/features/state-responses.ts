@@ -1,12 +1,7 @@
 // Feature states as the admin API shows them (lib/features/serializers.ts): the flat form
 // with the raw typed value, and the nested form whose value is a typed object.
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zUuid } from "@/lib/api/response-schemas";
-
-export const ZFeatureValue = z.union([z.string(), z.int(), z.boolean(), z.null()]).meta({
-  id: "FeatureValue",
-  description: "Value of the feature: a string, an integer, a boolean, or null.",
-});
+import { paged, zBool, zDateTime, ZFeatureValue, zInt, zUuid } from "@/lib/api/response-schemas";
 
 export const ZFeatureValueObject = z
   .strictObject({

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { zBool, zInt, zText, zUuid } from "@/lib/api/response-schemas";
-import { ZFeatureValue } from "@/lib/features/state-responses";
-import { ZTraitValue } from "@/lib/identities/responses";
+import { zBool, ZFeatureValue, zInt, zText, ZTraitValue, zUuid } from "@/lib/api/response-schemas";
 
 export const ZEdgeIdentity = z
   .strictObject({

@@ -4,7 +4,7 @@ import { assertQuota } from "@/lib/limits/quotas";
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordIdentityChange } from "@/lib/audit/identity-entry";
 import { generateUuid } from "@/lib/keys";
 import { requireEnvironment } from "@/lib/organisations/access";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { paged, zBool, zDateTime, zInt, zText } from "@/lib/api/response-schemas";
-import { ZFeatureValue } from "@/lib/features/state-responses";
+import { paged, zBool, zDateTime, ZFeatureValue, zInt, zText, ZTraitValue } from "@/lib/api/response-schemas";
 
 export const ZIdentity = z
   .strictObject({
@@ -11,10 +10,6 @@ export const ZIdentity = z
   .meta({ id: "Identity", description: "An identity of an environment." });
 
 export const ZIdentityPage = paged(ZIdentity, "IdentityPage", "identities");
-
-export const ZTraitValue = z
-  .union([z.string(), z.number(), z.boolean()])
-  .meta({ id: "TraitValue", description: "A trait value: a string, a number or a boolean." });
 
 export const ZTrait = z
   .strictObject({

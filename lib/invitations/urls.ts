@@ -1,9 +1,9 @@
 // Where invitation links point: the dashboard's join pages on this site.
 import { createHash } from "node:crypto";
-import { publicOrigin } from "@/lib/auth/public-origin";
+import { publicOrigin } from "@/lib/api/public-origin";
 import { generateShortKey } from "@/lib/keys";
 
-/** The site's public origin (lib/auth/public-origin.ts): never the address the server binds. */
+/** The site's public origin (lib/api/public-origin.ts): never the address the server binds. */
 export const siteOrigin = publicOrigin;
 
 export const emailInvitePath = (token: string) => `/join/${token}/`;

@@ -1,8 +1,8 @@
 // Server-side keys: copied when the source shows them in full (Flagsmith does), else listed
 // in the report to re-create (Ensign, which keeps only a hash, shows a masked key).
-import { hashServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/auth/server-key-hash";
+import { hashServerKey, SERVER_KEY_PREFIX_LENGTH } from "@/lib/keys";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import type { Ctx } from "./import-structure";
 import { countCopy } from "./report";
 import type { SourceClient } from "./source-client";

@@ -3,7 +3,7 @@
 // updated on later runs (./mapping.ts).
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { environmentDefaultState } from "@/lib/features/defaults";
 import { createDefaultStatesForEnvironment, optionData } from "@/lib/features/option-writes";
 import { writeDefaultAllocations } from "@/lib/feature-states/allocations";
@@ -11,7 +11,7 @@ import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { replaceRules, segmentInclude } from "@/lib/segments/rules";
 import { ZSegmentCreate } from "@/lib/segments/schemas";
 import { rulesDiffer } from "@/lib/segments/versions";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import { findMapping, saveMapping, type MappingScope } from "./mapping";
 import { addRefusal, addSkip, countCopy, type ImportReport } from "./report";
 import type { SEnvironment, SFeature, SProject, SSegment, STag } from "./source-types";

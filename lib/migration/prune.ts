@@ -9,7 +9,7 @@
 import { recordIdentityChange } from "@/lib/audit/identity-entry";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { syncFeatureType } from "@/lib/features/option-writes";
 import { removeState } from "@/lib/feature-states/write";
 import type { MappingKind } from "./mapping";

@@ -3,19 +3,19 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { themeScript } from "@/lib/dashboard/theme";
 import { DOCS_CSS, DOCS_INITIALISER } from "./docs-assets";
 import { getOpenApiJson, getOpenApiYaml } from "./document";
 
 const ASSET_BASE = "/api/v1/docs/assets";
 
-const PAGE = `<!doctype html>
+/** The page, with the script that applies the dashboard's light or dark choice before it paints. */
+const page = (themeScript: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Ensign API documentation</title>
-<script>${themeScript(["dark", "dark-mode"])}</script>
+<script>${themeScript}</script>
 <link rel="stylesheet" href="${ASSET_BASE}/swagger-ui.css">
 <link rel="stylesheet" href="${ASSET_BASE}/ensign-docs.css">
 </head>
@@ -46,8 +46,12 @@ export const ZDocsAssetParams = z.object({
 
 const cache = new Map<string, string>();
 
-export function docsPageResponse(): Response {
-  return new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+/**
+ * `themeScript` comes from the dashboard (lib/dashboard/theme.ts), which sits above this
+ * folder: the docs page keeps the reader's light or dark choice without importing it.
+ */
+export function docsPageResponse(themeScript: string): Response {
+  return new Response(page(themeScript), { headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 export async function docsAssetResponse(file: string): Promise<Response> {

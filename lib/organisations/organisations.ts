@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { generateUuid } from "@/lib/keys";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/api/pagination";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { requireOrganisationAdmin, requireOrganisationMember, type Role } from "./access";
 import type { TOrganisationCreate, TOrganisationUpdate } from "./schemas";

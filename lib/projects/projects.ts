@@ -1,6 +1,6 @@
 import { serializeProject, type ProjectRow } from "./serializers";
 import { db } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { requireOrganisationMember, requireProject } from "@/lib/organisations/access";

@@ -4,12 +4,12 @@
 // version per feature it changed, so that restoring the version before undoes it.
 import { ValidationError } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { changeState, insertState, removeState, type StateChange } from "@/lib/feature-states/write";
 import { assertValueBudget } from "@/lib/limits/quotas";
 import { insertFeatureSegment } from "@/lib/overrides/feature-segments";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
-import { storedValue, type StateFields } from "@/lib/versions/feature-snapshot";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
+import { storedValue, type StateFields } from "@/lib/feature-states/feature-snapshot";
 import { promotedOrder, rankOverrides, stateChanges, type DefaultPart } from "./diff";
 import { diffBetween, loadEnvironments, loadFeatures } from "./load";
 import type { TPromotionApply, TPromotionPart } from "./schemas";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FeatureSnapshot, OverrideFields, StateFields } from "@/lib/versions/feature-snapshot";
+import type { FeatureSnapshot, OverrideFields, StateFields } from "@/lib/feature-states/feature-snapshot";
 import { diffFeature, promotedOrder } from "./diff";
 
 const state = (over: Partial<StateFields> = {}): StateFields => ({

@@ -2,7 +2,12 @@
 // and applies it: the environment default (enabled, value, option weights) and every segment
 // override (evaluation order, enabled, value, weights). Pure: snapshots in, a diff out.
 // Priorities are compared by rank (0 first), so two orders that evaluate the same are equal.
-import type { FeatureSnapshot, OverrideFields, StateFields, Weight } from "@/lib/versions/feature-snapshot";
+import type {
+  FeatureSnapshot,
+  OverrideFields,
+  StateFields,
+  Weight,
+} from "@/lib/feature-states/feature-snapshot";
 
 export const DEFAULT_PARTS = ["enabled", "value", "weights"] as const;
 export type DefaultPart = (typeof DEFAULT_PARTS)[number];

@@ -2,7 +2,7 @@
 // each feature's snapshot on both sides.
 import { ValidationError } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db/client";
-import { snapshotFeature } from "@/lib/versions/feature-snapshot";
+import { snapshotFeature } from "@/lib/feature-states/feature-snapshot";
 import { diffFeature } from "./diff";
 
 export type PromotionEnvironments = {

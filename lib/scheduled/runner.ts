@@ -4,9 +4,9 @@
 // whole change is one new version of the feature.
 import { runAsActor } from "@/lib/audit/context";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { changeState } from "@/lib/feature-states/write";
-import { recordFeatureVersion } from "@/lib/versions/record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import { applyProposals } from "@/lib/change-requests/apply";
 import { proposalsOf } from "@/lib/change-requests/store";
 import { overrideChanges } from "./scheduled-changes";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashServerKey } from "@/lib/auth/server-key-hash";
+import { hashServerKey } from "@/lib/keys";
 import type { SdkSnapshot } from "./snapshot";
 
 const db = vi.hoisted(() => {
@@ -53,7 +53,7 @@ vi.mock("./load", () => ({
       new Map(ids.filter((i) => db.revisions.has(i)).map((i) => [i, db.revisions.get(i)!])),
   ),
 }));
-vi.mock("@/lib/environments/revision", () => ({
+vi.mock("@/lib/db/revision", () => ({
   onEnvironmentsChanged: (listener: (ids: number[] | "all") => void) => {
     db.listener = listener;
     return () => (db.listener = null);

@@ -17,9 +17,9 @@
 // when they change so that their streams hear of it.
 // The store lives on globalThis because Next's route bundle and the custom server each load
 // their own copy of this module.
-import { hashServerKey } from "@/lib/auth/server-key-hash";
+import { hashServerKey } from "@/lib/keys";
 import { listenForRevisionChanges, type ChangedEnvironments } from "@/lib/db/revision-channel";
-import { onEnvironmentsChanged } from "@/lib/environments/revision";
+import { onEnvironmentsChanged } from "@/lib/db/revision";
 import { LIMITS } from "@/lib/limits/limits";
 import { compileSnapshot } from "./compile";
 import { findEnvironmentIdByKey, readRevisions } from "./load";

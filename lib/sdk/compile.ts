@@ -104,7 +104,7 @@ export function buildSnapshot(
     ]),
   );
   const hideDisabledFlags = environment.hideDisabledFlags ?? project.hideDisabledFlags;
-  // Keyed by sha256: only hashes of server keys are stored (lib/auth/server-key-hash.ts).
+  // Keyed by sha256: only hashes of server keys are stored (lib/keys.ts).
   const serverKeys = new Map<string, number | null>();
   for (const key of environment.serverKeys) {
     const expiresAt = key.expiresAt?.getTime() ?? null;

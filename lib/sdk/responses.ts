@@ -2,9 +2,7 @@
 // document for local evaluation, and evaluation counts.
 import { z } from "zod";
 import { OPERATORS, RULE_TYPES } from "@/lib/engine";
-import { zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
-import { ZFeatureValue } from "@/lib/features/state-responses";
-import { ZTraitValue } from "@/lib/identities/responses";
+import { zBool, zDateTime, ZFeatureValue, zInt, zText, ZTraitValue, zUuid } from "@/lib/api/response-schemas";
 
 const HIDDEN = " Null when the environment hides sensitive data.";
 const zHideable = (description: string) =>

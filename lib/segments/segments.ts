@@ -6,7 +6,7 @@ import { assertQuota, assertValueBudget, readServedChars } from "@/lib/limits/qu
 import { PermissionDeniedError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";
 import { generateUuid } from "@/lib/keys";
 import { requireProject } from "@/lib/organisations/access";

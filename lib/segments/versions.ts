@@ -10,7 +10,7 @@ import { NotFoundError, SegmentChangeRequestsEnabledError } from "@/lib/api/erro
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
-import { touchEnvironments } from "@/lib/environments/revision";
+import { touchEnvironments } from "@/lib/db/revision";
 import { requireProject } from "@/lib/organisations/access";
 import { replaceRules, segmentInclude, serializeRule } from "./rules";
 import type { TRuleInput, TSegmentVersionListQuery } from "./schemas";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compareSnapshots } from "./compare";
-import type { FeatureSnapshot, OverrideFields, StateFields } from "./feature-snapshot";
+import type { FeatureSnapshot, OverrideFields, StateFields } from "@/lib/feature-states/feature-snapshot";
 
 const state: StateFields = {
   enabled: false,

@@ -1,7 +1,7 @@
 // The difference between two snapshots of a feature in an environment, field by field:
 // `environment_default.<field>` and `segment_overrides.<segment id>.<field>`; an override
 // present on one side only is one change whose other side is null.
-import type { FeatureSnapshot, OverrideFields } from "./feature-snapshot";
+import type { FeatureSnapshot, OverrideFields } from "@/lib/feature-states/feature-snapshot";
 
 export type VersionChange = { field: string; old: unknown; new: unknown };
 

@@ -10,19 +10,19 @@ import {
   notifyEnvironmentWebhooks,
   snapshotState,
   type StateSnapshot,
-} from "@/lib/audit/feature-state-entry";
-import { touchEnvironments } from "@/lib/environments/revision";
+} from "@/lib/feature-states/audit-entry";
+import { touchEnvironments } from "@/lib/db/revision";
 import { ENVIRONMENT_SCOPE, stateScope } from "@/lib/feature-states/scope";
 import { applyStateChange, assertDirectWritesAllowed } from "@/lib/feature-states/write";
 import { generateUuid } from "@/lib/keys";
-import { recordFeatureVersion } from "./record-version";
+import { recordFeatureVersion } from "@/lib/feature-states/record-version";
 import {
   snapshotFeature,
   storedValue,
   type FeatureInEnvironment,
   type FeatureSnapshot,
   type StateFields,
-} from "./feature-snapshot";
+} from "@/lib/feature-states/feature-snapshot";
 import { requireFeatureInEnvironment, requireVersion, serializeVersions, type VersionPath } from "./versions";
 
 async function writeState(tx: Tx, stateId: number, fields: StateFields, optionIds: Set<number>) {

@@ -6,10 +6,10 @@ import { buildPage, FIXED_PAGE_SIZE, pageWindow, type TPageQuery } from "@/lib/a
 import { db, type DbOrTx } from "@/lib/db/client";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { compareSnapshots } from "./compare";
-import { ensureBaselineVersion } from "./record-version";
+import { ensureBaselineVersion } from "@/lib/feature-states/record-version";
 import type { TFeatureVersionCompareQuery } from "./schemas";
 import { serializeFeatureVersion } from "./serializers";
-import type { FeatureInEnvironment, FeatureSnapshot } from "./feature-snapshot";
+import type { FeatureInEnvironment, FeatureSnapshot } from "@/lib/feature-states/feature-snapshot";
 
 /** `apiKey`: the environment's key, or its integer id (the versions paths take either). */
 export type FeaturePath = { userId: number; apiKey: string | number; featureId: number };

@@ -5,7 +5,7 @@
 // else, a non-2xx status, a timeout, an unknown name and a name that resolves to a refused
 // address all read "not delivered", so the endpoint cannot map ports or internal names.
 // Each account and client address may send a few per minute (./test-limit.ts).
-import { clientAddressOf } from "@/lib/auth/client-address";
+import { clientAddressOf } from "@/lib/api/client-address";
 import type { TWebhookTest } from "./schemas";
 import { encodePayload } from "./signing";
 import { webhookTestLimiter } from "./test-limit";

@@ -10,7 +10,7 @@ export type StreamCaps = {
   total: number;
   /** Streams of one environment. */
   perEnvironment: number;
-  /** Streams from one client address (lib/auth/client-address.ts). */
+  /** Streams from one client address (lib/api/client-address.ts). */
   perAddress: number;
 };
 

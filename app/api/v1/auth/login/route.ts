@@ -1,6 +1,6 @@
 // POST /api/v1/auth/login/ — exchange email and password for an API token (failures are rate-limited)
 import { withApi } from "@/lib/route/handler";
-import { clientAddressOf } from "@/lib/auth/client-address";
+import { clientAddressOf } from "@/lib/api/client-address";
 import { ZLogin } from "@/lib/auth/schemas";
 import { logIn } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";

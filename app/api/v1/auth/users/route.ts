@@ -1,6 +1,6 @@
 // POST /api/v1/auth/users/ — sign up; answers the new user with an API token
 import { withApi } from "@/lib/route/handler";
-import { clientAddressOf } from "@/lib/auth/client-address";
+import { clientAddressOf } from "@/lib/api/client-address";
 import { ZSignUp } from "@/lib/auth/schemas";
 import { signUp } from "@/lib/auth/users";
 import { ok } from "@/lib/openapi/shared";

@@ -1,6 +1,6 @@
 // POST /api/v1/auth/users/set_password/ — change the password (djoser's set_password); ends other sessions and tokens
 import { withApi } from "@/lib/route/handler";
-import { clientAddressOf } from "@/lib/auth/client-address";
+import { clientAddressOf } from "@/lib/api/client-address";
 import { setPassword } from "@/lib/auth/password-change";
 import { ZSetPassword } from "@/lib/auth/schemas";
 import { noContent, ok } from "@/lib/openapi/shared";

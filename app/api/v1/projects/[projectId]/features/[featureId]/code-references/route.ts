@@ -1,6 +1,6 @@
 // GET /api/v1/projects/{id}/features/{id}/code-references/ — where the feature is used in code
 import { withApi } from "@/lib/route/handler";
-import { listFeatureCodeReferences } from "@/lib/code-references/read";
+import { listFeatureCodeReferences } from "@/lib/features/feature-code-references";
 import { ZFeatureCodeReferencesParams } from "@/lib/code-references/schemas";
 import { ZFeatureCodeReferences } from "@/lib/code-references/responses";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";

@@ -1,6 +1,6 @@
 // Writes a new version of a feature in an environment. Called inside the transaction of
-// every change to its environment default or segment overrides (from lib/audit), so the
-// version commits or rolls back with the change.
+// every change to its environment default or segment overrides (./audit-entry.ts,
+// ./segment-order-entry.ts), so the version commits or rolls back with the change.
 import type { Tx } from "@/lib/db/client";
 import { currentActor } from "@/lib/audit/context";
 import { generateUuid } from "@/lib/keys";

@@ -2,8 +2,8 @@
 // a feature segment, removing one, or reordering them changes which override wins, so the
 // entry records the ordered list before and after.
 import type { Tx } from "@/lib/db/client";
-import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
-import { recordAudit } from "./record";
+import { ensureBaselineVersion, recordFeatureVersion } from "./record-version";
+import { recordAudit } from "@/lib/audit/record";
 
 type Where = { featureId: number; environmentId: number };
 export type SegmentOrder = { segment: number; priority: number }[];

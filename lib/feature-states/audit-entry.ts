@@ -5,9 +5,9 @@
 import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
 import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
-import { currentActor } from "./context";
-import { ensureBaselineVersion, recordFeatureVersion } from "@/lib/versions/record-version";
-import { recordAudit } from "./record";
+import { currentActor } from "@/lib/audit/context";
+import { ensureBaselineVersion, recordFeatureVersion } from "./record-version";
+import { recordAudit } from "@/lib/audit/record";
 
 export type StateSnapshot = {
   id: number;
