@@ -6,7 +6,7 @@
 // hands each worker its own server through `inject("baseUrl")` and `inject("databaseUrl")`.
 import type { TestProject } from "vitest/node";
 import { startEnsign, type RunningEnsign } from "./server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { createTemplateDatabase, createTestDatabase, type TestDatabase } from "./database";
 
 export type WorkerServer = { baseUrl: string; databaseUrl: string };
 
@@ -29,9 +29,13 @@ async function serverCount(project: TestProject): Promise<number> {
 
 export async function setup(project: TestProject) {
   const count = await serverCount(project);
+  // Migrated once: every database of the run, these and the test files' own, is a copy.
+  const template = await createTemplateDatabase();
+  databases.push(template);
+  project.provide("templateDatabase", { url: template.url });
   const started = await Promise.allSettled(
     Array.from({ length: count }, async () => {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase(template);
       databases.push(database);
       const server = await startEnsign({ databaseUrl: database.url });
       servers.push(server);
@@ -61,5 +65,6 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     workerServers: WorkerServer[];
+    templateDatabase: { url: string } | null;
   }
 }
