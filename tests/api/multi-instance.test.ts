@@ -1,22 +1,21 @@
-// Issue 8: several Ensign instances on one database stay consistent. Instance A is this
-// worker's own server; B is one more, started against the same database (PostgreSQL in the
-// PostgreSQL run). A third start here would only repeat what A already is.
+// Issue 8: several Ensign instances on one database stay consistent. Two more instances
+// are started against the database of this test run (PostgreSQL in the PostgreSQL run).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startEnsign, type RunningEnsign } from "../support/server";
 import { call, seed, type Seeded } from "../support/api";
 
-let a: { url: string };
+let a: RunningEnsign;
 let b: RunningEnsign;
 let data: Seeded;
 
 beforeAll(async () => {
-  a = { url: inject("baseUrl") };
-  b = await startEnsign({ databaseUrl: inject("databaseUrl") });
+  const databaseUrl = inject("databaseUrl");
+  [a, b] = await Promise.all([startEnsign({ databaseUrl }), startEnsign({ databaseUrl })]);
   data = await seed();
 });
 
 afterAll(async () => {
-  await b?.stop();
+  await Promise.all([a?.stop(), b?.stop()]);
 });
 
 /** Polls until `check` passes or one second has gone by; returns whether it passed. */
