@@ -48,8 +48,10 @@ export async function startSecondEnsign(port: number, env: Record<string, string
       child.kill("SIGKILL");
       throw new Error(`Ensign did not start in time:\n${output}`);
     }
+    // The answer is read to its end: a body left unread keeps its connection busy, and the
+    // server's graceful stop then waited out its 5 s grace for it (as tests/support/server.ts).
     const ready = await fetch(`${url}/health/readiness/`).then(
-      (r) => r.ok,
+      async (r) => (await r.arrayBuffer(), r.ok),
       () => false,
     );
     if (ready) break;

@@ -1,12 +1,14 @@
 // Starts the API test run's production Ensign servers, one per vitest worker, each on its own
 // fresh database: TEST_DATABASE=postgres gives each a new PostgreSQL database (created and
-// dropped here), otherwise a new SQLite file. A worker runs one test file at a time, so a
-// server still sees a single file at a time, as when the suite ran in one process; each test
-// file also seeds its own uniquely named users and organisations. tests/support/worker-server.ts
-// hands each worker its own server through `inject("baseUrl")` and `inject("databaseUrl")`.
+// dropped here), otherwise a new SQLite file. Every database of the run, these and the ones
+// test files make, is a copy of one template migrated here first (tests/support/database.ts).
+// A worker runs one test file at a time, so a server still sees a single file at a time, as
+// when the suite ran in one process; each test file also seeds its own uniquely named users
+// and organisations. tests/support/worker-server.ts hands each worker its own server through
+// `inject("baseUrl")` and `inject("databaseUrl")`.
 import type { TestProject } from "vitest/node";
 import { startEnsign, type RunningEnsign } from "./server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { createTemplateDatabase, createTestDatabase, type TestDatabase } from "./database";
 
 export type WorkerServer = { baseUrl: string; databaseUrl: string };
 
@@ -29,9 +31,13 @@ async function serverCount(project: TestProject): Promise<number> {
 
 export async function setup(project: TestProject) {
   const count = await serverCount(project);
+  // Migrated once: every database of the run, these and the test files' own, is a copy.
+  const template = await createTemplateDatabase();
+  databases.push(template);
+  project.provide("templateDatabase", { url: template.url });
   const started = await Promise.allSettled(
     Array.from({ length: count }, async () => {
-      const database = await createTestDatabase();
+      const database = await createTestDatabase(template);
       databases.push(database);
       const server = await startEnsign({ databaseUrl: database.url });
       servers.push(server);
@@ -61,5 +67,6 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     workerServers: WorkerServer[];
+    templateDatabase: { url: string } | null;
   }
 }

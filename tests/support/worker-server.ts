@@ -14,3 +14,6 @@ const state = (globalThis as { __vitest_worker__?: { providedContext: Record<str
 if (!state) throw new Error("worker-server.ts runs only as a vitest setup file");
 state.providedContext.baseUrl = mine.baseUrl;
 state.providedContext.databaseUrl = mine.databaseUrl;
+// The run's migrated template, which tests/support/database.ts copies for each new database.
+const template = inject("templateDatabase");
+if (template) process.env.ENSIGN_TEST_TEMPLATE_DATABASE = template.url;
