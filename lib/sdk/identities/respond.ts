@@ -40,6 +40,7 @@ export function fromStored(traits: StoredTrait[]): ResponseTrait[] {
 
 /** Overlays traits that were not stored onto the stored ones; a null value removes the key. */
 export function overlayTraits(base: ResponseTrait[], overlay: IncomingTrait[]): ResponseTrait[] {
+  if (overlay.length === 0) return base;
   const merged = [...base];
   for (const trait of overlay) {
     const index = merged.findIndex((t) => t.key === trait.key);
