@@ -14,27 +14,57 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
 /** Parts of a request, tested innermost frame first; the first rule a frame matches wins. */
 const PARTS: [string, (f: Frame) => boolean][] = [
   ["garbage collection", (f) => f.functionName === "(garbage collector)"],
-  ["trait persistence (SQLite statements, group commit)", (f) =>
-    /^(runCallsOnSqlite|runCallsOnPostgres|runCalls|exclusive|planTraitWrites|drain|runBatch|takeBatch)$/.test(
-      f.functionName,
-    )],
-  ["evaluation (engine)", (f) =>
-    /^(visitIdentityStates|evaluateIdentityFlags|evaluateSegment|segmentMatches|ruleMatches|conditionMatches|matchesCondition|percentageSplit|hashedPercentage|getHashedPercentageForObjIds)$/.test(
-      f.functionName,
-    )],
-  ["serialisation (answer JSON)", (f) => /^(traitsJson|flagJson|serializeResolvedFlag|respondWithIdentity|traitValueJson)$/.test(f.functionName)],
-  ["validation (body parse rules)", (f) => /^(parseIdentifyBody|parseTraits|parseTrait|parseTraitValue|parseString|parseBoolean|tooManyTraits|storeTraitValue)$/.test(f.functionName)],
+  [
+    "trait persistence (SQLite statements, group commit)",
+    (f) =>
+      /^(runCallsOnSqlite|runCallsOnPostgres|runCalls|exclusive|planTraitWrites|drain|runBatch|takeBatch)$/.test(
+        f.functionName,
+      ),
+  ],
+  [
+    "evaluation (engine)",
+    (f) =>
+      /^(visitIdentityStates|evaluateIdentityFlags|evaluateSegment|segmentMatches|ruleMatches|conditionMatches|matchesCondition|percentageSplit|hashedPercentage|getHashedPercentageForObjIds)$/.test(
+        f.functionName,
+      ),
+  ],
+  [
+    "serialisation (answer JSON)",
+    (f) =>
+      /^(traitsJson|flagJson|serializeResolvedFlag|respondWithIdentity|traitValueJson)$/.test(f.functionName),
+  ],
+  [
+    "validation (body parse rules)",
+    (f) =>
+      /^(parseIdentifyBody|parseTraits|parseTrait|parseTraitValue|parseString|parseBoolean|tooManyTraits|storeTraitValue)$/.test(
+        f.functionName,
+      ),
+  ],
   ["JSON parse", (f) => /^(parse|parseJsonBody|parseJson|isJsonFloat)$/.test(f.functionName)],
-  ["response write (socket)", (f) =>
-    /^(writev|writeGeneric|writevGeneric|_writeRaw|_send|end|write|writeHead|_storeHeader|processHeader|send)$/.test(
-      f.functionName,
-    ) || /_http_outgoing|stream_base_commons/.test(f.url)],
-  ["HTTP parse and request set-up", (f) =>
-    /_http_server|_http_common|_http_incoming/.test(f.url) ||
-    /^(parserOnHeadersComplete|parserOnIncoming|parserOnBody|parserOnMessageComplete|execute|onParserExecute)$/.test(f.functionName)],
-  ["body limits (server/request-body)", (f) => /^(limitRequestBody|receiveBody|onData|onEnd|stop|release)$/.test(f.functionName)],
+  [
+    "response write (socket)",
+    (f) =>
+      /^(writev|writeGeneric|writevGeneric|_writeRaw|_send|end|write|writeHead|_storeHeader|processHeader|send)$/.test(
+        f.functionName,
+      ) || /_http_outgoing|stream_base_commons/.test(f.url),
+  ],
+  [
+    "HTTP parse and request set-up",
+    (f) =>
+      /_http_server|_http_common|_http_incoming/.test(f.url) ||
+      /^(parserOnHeadersComplete|parserOnIncoming|parserOnBody|parserOnMessageComplete|execute|onParserExecute)$/.test(
+        f.functionName,
+      ),
+  ],
+  [
+    "body limits (server/request-body)",
+    (f) => /^(limitRequestBody|receiveBody|onData|onEnd|stop|release)$/.test(f.functionName),
+  ],
   ["metrics and stall probes", (f) => /perf_hooks/.test(f.url) || /^(probe|timedWork)$/.test(f.functionName)],
-  ["timers and nextTick", (f) => /internal\/timers|task_queues/.test(f.url) || f.functionName === "processTimers"],
+  [
+    "timers and nextTick",
+    (f) => /internal\/timers|task_queues/.test(f.url) || f.functionName === "processTimers",
+  ],
 ];
 
 const file = process.argv[2];
