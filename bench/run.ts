@@ -12,6 +12,7 @@
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
 //   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
 //   --open-loop-seconds=<s> (10; baseline and Ensign alternate rate by rate)
+//   --open-loop-endpoints=<word> (only the open-loop runs whose path holds it: flags, identities)
 //   --open-loop-postgres (also an Ensign on PostgreSQL, --postgres-url, in the open-loop runs)
 //   --ensign-cpu-prof=<dir> (Ensign writes a V8 CPU profile there at the end) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
 //   --propagation-poll-ms=<ms> (250: B's ENSIGN_REVISION_POLL_MS)
@@ -56,6 +57,8 @@ const OPEN_LOOP_RATES = String(args["open-loop-rates"] ?? "500,1000,2000")
   .filter(Boolean)
   .map(Number);
 const OPEN_LOOP_SECONDS = Number(args["open-loop-seconds"] ?? 10);
+// --open-loop-endpoints=identities (or flags): only the open-loop runs whose path holds the word.
+const OPEN_LOOP_ENDPOINTS = new RegExp(String(args["open-loop-endpoints"] ?? ""));
 const PROPAGATION_CHANGES = Number(args["propagation-changes"] ?? 50);
 const PROPAGATION_STREAMS = Number(args["propagation-streams"] ?? 100);
 const PROPAGATION_POLL_MS = Number(args["propagation-poll-ms"] ?? 250);
@@ -332,7 +335,7 @@ async function main() {
     // Baseline and Ensign alternate, rate by rate, so that both see the same machine load; the
     // one not measured is stopped (SIGSTOP) so that it takes no CPU.
     const openLoopOnce = async (target: string, on: Server, rate: number, envKey = env.api_key) => {
-      for (const spec of openLoopSpecs(target, envKey)) {
+      for (const spec of openLoopSpecs(target, envKey).filter((s) => OPEN_LOOP_ENDPOINTS.test(s.name))) {
         const r = await runOpenLoop({
           ...spec,
           target,

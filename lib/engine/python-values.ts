@@ -60,13 +60,26 @@ export function formatPythonFloat(x: number): string {
   return `${sign}${head}e${expSign}${String(Math.abs(exponent)).padStart(2, "0")}`;
 }
 
+// A float's repr is the costly one, and one trait value is read by many conditions of one
+// evaluation (IN, REGEX, MODULO's subject): it is formatted once per value object.
+const floatText = new WeakMap<PyValue, string>();
+
+function floatRepr(value: PyValue & { kind: "float" }): string {
+  let text = floatText.get(value);
+  if (text === undefined) {
+    text = formatPythonFloat(value.value);
+    floatText.set(value, text);
+  }
+  return text;
+}
+
 /** Python's str() of a tagged value: what hashing, REGEX and IN see. */
 export function pyStr(value: PyValue): string {
   switch (value.kind) {
     case "int":
       return value.value.toString();
     case "float":
-      return formatPythonFloat(value.value);
+      return floatRepr(value);
     case "bool":
       return value.value ? "True" : "False";
     case "str":
@@ -81,7 +94,11 @@ export function pyStrOfTrait(value: TraitValue, valueType?: TraitValueType): str
 }
 
 /** Python compares str by code point; JS `<` compares UTF-16 units, which differs past U+FFFF. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 export function compareCodePoints(a: string, b: string): number {
+  // Without surrogates each UTF-16 unit is a code point, and JS compares units.
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a === b ? 0 : a < b ? -1 : 1;
   const left = Array.from(a);
   const right = Array.from(b);
   const length = Math.min(left.length, right.length);

@@ -354,6 +354,19 @@ export type ResolvedKey = { snapshot: SdkSnapshot; isServerKey: boolean };
  * The snapshot an X-Environment-Key opens, or null for an unknown, revoked or expired key.
  * Warm keys are answered from memory; unknown keys cost one indexed query per MISS_TTL_MS.
  */
+/** What resolveEnvironmentKey answers for a key whose fresh snapshot is cached; else undefined. */
+export function cachedEnvironmentKey(key: string): ResolvedKey | undefined {
+  const isServerKey = key.startsWith("ser.");
+  const lookup = isServerKey ? hashServerKey(key) : key;
+  const known = store.keys.get(lookup);
+  if (known === undefined) return undefined;
+  const entry = store.entries.get(known);
+  if (!entry?.snapshot || entry.stale || !keyWorks(entry.snapshot, lookup, isServerKey)) return undefined;
+  ensureStarted();
+  touch(known, entry);
+  return { snapshot: entry.snapshot, isServerKey };
+}
+
 export async function resolveEnvironmentKey(key: string): Promise<ResolvedKey | null> {
   const isServerKey = key.startsWith("ser.");
   // Server keys are known by their sha256 only; from here on `lookup` stands for the key.

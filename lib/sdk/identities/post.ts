@@ -5,7 +5,7 @@
 // with allow_client_traits off → incoming traits dropped silently.
 import { randomUUID } from "node:crypto";
 import { generateTransientIdentifier } from "@/lib/engine";
-import { authenticateSdkKey } from "../auth";
+import { authenticateCachedSdkKey, authenticateSdkKey } from "../auth";
 import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "../http";
 import type { SdkSnapshot } from "../snapshot";
 import { parseIdentifyBody, type IncomingTrait } from "./parse";
@@ -48,15 +48,17 @@ async function identify(
     return respond(identity.identityId, identity.traits, traits);
   }
   const saved = await accessIdentity({ environmentId, identifier, access: "write", traits });
-  return respond(
-    saved.identityId,
-    saved.traits,
-    traits.filter((t) => t.transient),
-  );
+  return respond(saved.identityId, saved.traits, withTransient(traits));
+}
+
+/** The call's transient traits (most calls have none: then no new array). */
+function withTransient(traits: IncomingTrait[]): IncomingTrait[] {
+  return traits.some((t) => t.transient) ? traits.filter((t) => t.transient) : [];
 }
 
 export async function handleIdentitiesPost(req: SdkRequest): Promise<SdkResponse> {
-  const auth = await authenticateSdkKey(readHeader(req.headers, "x-environment-key"));
+  const key = readHeader(req.headers, "x-environment-key");
+  const auth = authenticateCachedSdkKey(key) ?? (await authenticateSdkKey(key));
   if (!auth.ok) return detail(403, auth.detail, auth.snapshot);
   const { snapshot, isServerKey } = auth;
   const body = parseJsonBody(req.body, snapshot);

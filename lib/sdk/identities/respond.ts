@@ -40,6 +40,7 @@ export function fromStored(traits: StoredTrait[]): ResponseTrait[] {
 
 /** Overlays traits that were not stored onto the stored ones; a null value removes the key. */
 export function overlayTraits(base: ResponseTrait[], overlay: IncomingTrait[]): ResponseTrait[] {
+  if (overlay.length === 0) return base;
   const merged = [...base];
   for (const trait of overlay) {
     const index = merged.findIndex((t) => t.key === trait.key);
@@ -154,19 +155,47 @@ function traitsJson(input: IdentityEvaluation): string {
   return `[${items.join(",")}]`;
 }
 
+// The same fragments already encoded: an answer is then one copy of bytes into one buffer,
+// where a joined string had to be flattened (copied) and then encoded again for the socket.
+const flagBytesCache = new WeakMap<EngineFeatureState, Map<EngineMultivariateValue | null, Buffer>>();
+
+function flagBytes(
+  snapshot: SdkSnapshot,
+  feature: EngineFeature,
+  state: EngineFeatureState,
+  chosen: EngineMultivariateValue | null,
+): Buffer {
+  let byValue = flagBytesCache.get(state);
+  if (!byValue) {
+    byValue = new Map();
+    flagBytesCache.set(state, byValue);
+  }
+  let bytes = byValue.get(chosen);
+  if (bytes === undefined) {
+    bytes = Buffer.from(flagJson(snapshot, feature, state, chosen));
+    byValue.set(chosen, bytes);
+  }
+  return bytes;
+}
+
+const COMMA = Buffer.from(",");
+const END = Buffer.from("]}");
+
 /** The full answer: identifier, traits and every visible flag. */
 export function respondWithIdentity(input: IdentityEvaluation): SdkResponse {
   const { snapshot } = input;
-  let flags = "";
+  const parts: Buffer[] = [
+    Buffer.from(`{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[`),
+  ];
+  let first = true;
   visitIdentityStates(engineInput(input), (feature, state, chosen) => {
     if (!isVisible(input, feature.id, state.enabled)) return;
-    flags +=
-      flags === ""
-        ? flagJson(snapshot, feature, state, chosen)
-        : `,${flagJson(snapshot, feature, state, chosen)}`;
+    if (!first) parts.push(COMMA);
+    first = false;
+    parts.push(flagBytes(snapshot, feature, state, chosen));
   });
-  const body = `{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[${flags}]}`;
-  return jsonText(200, body, snapshot);
+  parts.push(END);
+  return jsonText(200, Buffer.concat(parts), snapshot);
 }
 
 /** GET …?feature=<name>: one flag object (exact name), or 404. */
