@@ -12,6 +12,7 @@ import { zodIssuesToDrf } from "./zod-errors";
 export type ErrorAnswer = { status: number; body: unknown; headers: Record<string, string> };
 
 export const SERVER_ERROR_DETAIL = "A server error occurred.";
+export const BUSY_DETAIL = "The server is too busy to finish this request: try again shortly.";
 
 export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit): Response {
   if (status === 204 || body === undefined) return new Response(null, { status, headers });
@@ -34,6 +35,10 @@ function knownPrismaError(error: unknown): ApiError | null {
     // A number past the column's type (an id over PostgreSQL's 32-bit integer): nothing can
     // match it, and SQLite's wider integers would simply find nothing either.
     if (code === "P2020") return new ApiError(400, { detail: "A number in the request is out of range." });
+    // An interactive transaction that could not start or finish within Prisma's time (the
+    // database or this process overloaded): rolled back whole, so a retry is safe. A load
+    // limit's answer, as the body budget's, not a 500.
+    if (code === "P2028") return new ApiError(503, { detail: BUSY_DETAIL }, { "Retry-After": "1" });
   }
   return null;
 }
@@ -44,7 +49,7 @@ export function answerError(error: unknown): ErrorAnswer {
     return { status: error.status, body: error.body, headers: { ...error.headers } };
   if (error instanceof z.ZodError) return { status: 400, body: zodIssuesToDrf(error.issues), headers: {} };
   const known = knownPrismaError(error);
-  if (known) return { status: known.status, body: known.body, headers: {} };
+  if (known) return { status: known.status, body: known.body, headers: { ...known.headers } };
   const requestId = randomUUID();
   console.error(`[ensign] unhandled error, request id ${requestId}:`, error);
   return { status: 500, body: { detail: SERVER_ERROR_DETAIL, request_id: requestId }, headers: {} };

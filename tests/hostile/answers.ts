@@ -31,6 +31,23 @@ function isFieldErrors(value: Record<string, unknown>, allowEmpty: boolean): boo
 }
 
 /**
+ * Errors Flagsmith raises outside serializer validation keep DRF's raw shape, a field's message
+ * a plain string rather than a list (reference §5). Only the ones Flagsmith is known to send are
+ * accepted: `{"error": "bad"}` stays a wrong shape.
+ */
+const RAW_FIELD_MESSAGES: Record<string, RegExp> = {
+  identifier: /^Identity with identifier '.*' already exists in this environment$/s,
+};
+
+function isRawFieldMessage(body: Record<string, unknown>): boolean {
+  const entries = Object.entries(body);
+  return (
+    entries.length > 0 &&
+    entries.every(([key, value]) => typeof value === "string" && RAW_FIELD_MESSAGES[key]?.test(value))
+  );
+}
+
+/**
  * Flagsmith's (Django REST Framework's) error bodies: `{"detail": "..."}` (possibly with other
  * plain values beside it, such as a code), per-field messages `{"field": ["msg"]}`, nested
  * for nested fields and lists, or a list: a view's own validation messages, or one entry per
@@ -46,6 +63,7 @@ export function isFlagsmithErrorBody(body: unknown): boolean {
       Object.values(body).every((v) => ["string", "number", "boolean"].includes(typeof v))
     );
   }
+  if (isRawFieldMessage(body)) return true;
   return isFieldErrors(body, false);
 }
 

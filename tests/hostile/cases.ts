@@ -98,7 +98,7 @@ const ID_FIELDS: Record<string, string> = {
   feature_state: "featureStateId",
 };
 
-type Context = { rng: Rng; ids: Record<string, string | number>; document: OpenApiDocument };
+export type Context = { rng: Rng; ids: Record<string, string | number>; document: OpenApiDocument };
 
 function resolve(schema: Schema | undefined, context: Context): Schema {
   let current = schema ?? {};
@@ -126,7 +126,7 @@ function exampleString(schema: Schema, name: string, context: Context): string {
   return `h${rng.word(Math.max(0, Math.min(min, max) - 1))}`;
 }
 
-function exampleOf(raw: Schema | undefined, name: string, context: Context, depth = 0): unknown {
+export function exampleOf(raw: Schema | undefined, name: string, context: Context, depth = 0): unknown {
   const { rng, ids } = context;
   const schema = resolve(raw, context);
   if (depth > 8) return null;

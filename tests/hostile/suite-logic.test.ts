@@ -21,6 +21,9 @@ describe("Flagsmith's error shape", () => {
     expect(isFlagsmithErrorBody({ rules: [{}, { conditions: ["Too many."] }] })).toBe(true);
     expect(isFlagsmithErrorBody(["Invalid or missing value for project parameter."])).toBe(true);
     expect(isFlagsmithErrorBody([{}, { id: ["A valid integer is required."] }])).toBe(true);
+    // Raised outside serializer validation (an identity renamed onto another's identifier).
+    const duplicate = "Identity with identifier 'x' already exists in this environment";
+    expect(isFlagsmithErrorBody({ identifier: duplicate })).toBe(true);
   });
 
   it("refuses anything else", () => {
@@ -31,6 +34,7 @@ describe("Flagsmith's error shape", () => {
       {},
       { detail: 1 },
       { name: "msg" },
+      { identifier: "msg" },
       { name: [] },
       [1],
       { a: { b: {} } },
