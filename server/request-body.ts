@@ -3,7 +3,8 @@
 // handed on with it (`receivedBody`; `withReceivedBody` makes a request that replays it for
 // Next), so no handler ever waits on a slow client:
 // - one body may be at most `maxBodyBytes` (413). A declared Content-Length over it is refused
-//   at once, unread; a chunked body once it passes the cap.
+//   at once, unread; a chunked body once it passes the cap. What the client still sends after a
+//   413 or 503 is read and dropped, bounded, so that the answer reaches it (lingerAfterAnswer).
 // - bytes count as they arrive, never as declared: a client that declares a length and sends
 //   nothing holds nothing. The bodies being handled at once may total `maxInFlightBytes`, and
 //   one client address may hold `maxInFlightBytesPerAddress` of them (503 with Retry-After);
@@ -13,6 +14,7 @@
 //   window of that length, or it is dropped with 408 and its bytes released.
 // Requests without a body pass through untouched: the SDK reads cost nothing here.
 import { IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { sendJson } from "./respond";
 
 export type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
@@ -63,6 +65,41 @@ export function sendTooLarge(res: ServerResponse, limit: number): void {
   sendError(res, 413, tooLargeDetail(limit));
 }
 
+/** How long, and how much, a refused body is still read (and dropped) before its connection closes. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Before refusing a body its client may still be sending (too large, or no room): once the
+ * answer is written, the connection's sending side closes and what the client still sends is
+ * read and dropped, for at most LINGER_MS and LINGER_BYTES, then the socket closes. Closed at
+ * once with bytes unread, the kernel resets the connection, and a client busy uploading loses
+ * the answer with it (EPIPE or ECONNRESET instead of the 413).
+ */
+function lingerAfterAnswer(req: IncomingMessage): void {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  if (req.complete || socket.destroyed) return;
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+  // Node ends a `Connection: close` answer with destroySoon (end, then destroy once written):
+  // here only the end, the reading goes on.
+  socket.destroySoon = () => socket.end();
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
+  });
+  req.once("end", close);
+  req.once("error", close);
+  req.resume();
+}
+
 /** A function that passes each request on to `dispatch` within the limits, or answers itself. */
 export function createBodyLimiter(limits: BodyLimits) {
   const { maxBodyBytes, maxInFlightBytes, maxInFlightBytesPerAddress, startTimeoutMs } = limits;
@@ -98,12 +135,18 @@ export function createBodyLimiter(limits: BodyLimits) {
       answer();
     };
     const onData = (chunk: Buffer) => {
-      if (size + chunk.length > maxBodyBytes) return refuse(() => sendTooLarge(res, maxBodyBytes));
+      if (size + chunk.length > maxBodyBytes) {
+        return refuse(() => (lingerAfterAnswer(req), sendTooLarge(res, maxBodyBytes)));
+      }
       const held = byAddress.get(address) ?? 0;
       const fits =
         (inFlight === size || inFlight + chunk.length <= maxInFlightBytes) &&
         (held === size || held + chunk.length <= maxInFlightBytesPerAddress);
-      if (!fits) return refuse(() => sendError(res, 503, BUSY_DETAIL, { "Retry-After": "1" }));
+      if (!fits) {
+        return refuse(
+          () => (lingerAfterAnswer(req), sendError(res, 503, BUSY_DETAIL, { "Retry-After": "1" })),
+        );
+      }
       if (size === 0) startedInWindow = true;
       size += chunk.length;
       windowBytes += chunk.length;
@@ -138,7 +181,7 @@ export function createBodyLimiter(limits: BodyLimits) {
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       const bytes = Number(declared);
-      if (bytes > maxBodyBytes) return sendTooLarge(res, maxBodyBytes);
+      if (bytes > maxBodyBytes) return (lingerAfterAnswer(req), sendTooLarge(res, maxBodyBytes));
       if (!(bytes > 0)) return dispatch(req, res);
     } else if (req.headers["transfer-encoding"] === undefined) return dispatch(req, res);
     receiveBody(req, res, dispatch);

@@ -5,6 +5,7 @@
 // server started by `npm run serve:forever` comes back.
 import { spawn } from "node:child_process";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { call, signUp, type ApiResult } from "../support/api";
@@ -179,6 +180,46 @@ describe("request bodies are capped on every path, before they are read", () => 
         const chunks = Array.from({ length: 40 }, () => "x".repeat(512));
         const res = await raw(base, { path: target, chunks });
         expect([target, res.status, res.body]).toEqual([target, 413, TOO_LARGE]);
+      }
+      await expectAlive(base);
+    }
+  });
+
+  it("lets a client still sending an oversized body read its 413: the connection closes, it is not reset", async () => {
+    // Closing with the client's bytes unread makes the kernel reset the connection, and a reset
+    // can discard the 413 before the client reads it. The server reads and drops what follows.
+    for (const [lane, base] of lanes) {
+      for (const framing of ["chunked", "declared"] as const) {
+        const url = new URL(base);
+        const socket = connect(Number(url.port), url.hostname);
+        let received = "";
+        let failure: string | null = null;
+        socket.setEncoding("utf8");
+        socket.on("data", (d: string) => (received += d));
+        socket.on("error", (error: NodeJS.ErrnoException) => (failure ??= error.code ?? error.message));
+        const closed = new Promise((resolve) => socket.on("close", resolve));
+        await new Promise((resolve) => socket.on("connect", resolve));
+        const bodyBytes = 64 * SMALL_CAP;
+        socket.write(
+          `POST /api/v1/identities/ HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
+            (framing === "chunked"
+              ? "Transfer-Encoding: chunked\r\n\r\n"
+              : `Content-Length: ${bodyBytes}\r\n\r\n`),
+        );
+        // The whole body at once, as an upload would: most of it arrives after the answer.
+        const piece = "x".repeat(SMALL_CAP);
+        for (let sent = 0; sent < bodyBytes && !socket.destroyed; sent += piece.length) {
+          socket.write(framing === "chunked" ? `${piece.length.toString(16)}\r\n${piece}\r\n` : piece);
+        }
+        if (framing === "chunked" && !socket.destroyed) socket.write("0\r\n\r\n");
+        await closed;
+        expect([lane, framing, failure, received.split("\r\n")[0]]).toEqual([
+          lane,
+          framing,
+          null,
+          "HTTP/1.1 413 Payload Too Large",
+        ]);
+        expect(JSON.parse(received.slice(received.indexOf("\r\n\r\n") + 4))).toEqual(TOO_LARGE);
       }
       await expectAlive(base);
     }
