@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { call, envPath, seed, unique } from "./support/api";
 import { addMember } from "./support/members";
+import { permissionsPanel } from "./support/permissions";
 
 async function created(res: Promise<{ status: number; body: unknown }>) {
   const r = await res;
@@ -13,7 +14,7 @@ async function created(res: Promise<{ status: number; body: unknown }>) {
 }
 
 async function openEffective(page: Page, userId: number) {
-  const panel = page.getByRole("region", { name: "Permissions" });
+  const panel = await permissionsPanel(page);
   await panel.getByLabel("Member or group").selectOption(`user:${userId}`);
   await panel.getByText(/^Effective permissions of /).click();
   return panel;

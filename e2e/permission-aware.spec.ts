@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { call, seed, signIn } from "./support/api";
 import { addMember } from "./support/members";
+import { permissionsPanel } from "./support/permissions";
 
 test("a member without access is told which grant is missing and whom to ask, on each page", async ({
   context,
@@ -51,7 +52,7 @@ test("the project permission editor warns when View project leaves a member with
   const s = await seed(context);
   const bob = await addMember(page.request, s.organisationId);
   await page.goto(`/projects/${s.projectId}/`);
-  const panel = page.getByRole("region", { name: "Permissions" });
+  const panel = await permissionsPanel(page);
   await panel.getByLabel(/^Member/).selectOption(`user:${bob.id}`);
   const warning = panel.getByRole("status").filter({ hasText: "no environment in it" });
   await expect(warning).toHaveCount(0);

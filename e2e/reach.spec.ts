@@ -147,6 +147,9 @@ test("segment page: the features using the segment and how many identities it ma
   await expect(using.getByRole("listitem")).toHaveCount(1);
   await expect(using).toContainText("Development");
   const counts = page.getByRole("list", { name: "Identities in this segment" });
+  // Counting evaluates every stored identity: it runs when asked.
+  await expect(counts).toHaveCount(0);
+  await page.getByRole("button", { name: "Count identities" }).click();
   await expect(counts.getByTestId("identity-count-row")).toContainText("2 identities");
 
   // Saving narrower rules counts again.
@@ -154,6 +157,7 @@ test("segment page: the features using the segment and how many identities it ma
   await page.getByRole("button", { name: "Save segment" }).click();
   await expect(page).toHaveURL(/\/segments\/$/);
   await page.goto(envPath(s, `segments/${segment.body.id}/`));
+  await page.getByRole("button", { name: "Count identities" }).click();
   await expect(counts.getByTestId("identity-count-row")).toContainText("0 identities");
 
   await using.getByRole("link", { name: "pro_banner" }).click();

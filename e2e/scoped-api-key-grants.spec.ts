@@ -3,6 +3,7 @@
 // group's "add member" list. The key is then tried over the API with `Authorization: Api-Key`.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { call, seed, unique } from "./support/api";
+import { permissionsPanel } from "./support/permissions";
 
 type Key = { key: string; prefix: string; name: string; user_id: number };
 
@@ -29,7 +30,7 @@ test("a scoped API key is granted project permissions in the permissions panel, 
   expect((await asKey(page.request, key.key, project)).ok()).toBe(false);
 
   await page.goto(`/projects/${s.projectId}/`);
-  const panel = page.getByRole("region", { name: "Permissions" });
+  const panel = await permissionsPanel(page);
   const picker = panel.getByLabel("Member, group or API key");
   await expect(picker.locator("optgroup[label='Scoped API keys'] option")).toHaveText(
     `${key.name} (API key ${key.prefix}…)`,

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { call, envPath, featuresPath, seed, signIn, unique } from "./support/api";
 import { addMember } from "./support/members";
+import { permissionsPanel } from "./support/permissions";
 
 type Member = { id: number; email: string; role: "ADMIN" | "USER" };
 
@@ -109,7 +110,7 @@ test("permissions editor: grant a member project and environment permissions", a
   const bob = await addMember(page.request, s.organisationId);
 
   await page.goto(`/projects/${s.projectId}/`);
-  const projectPanel = page.getByRole("region", { name: "Permissions" });
+  const projectPanel = await permissionsPanel(page);
   await projectPanel.getByLabel("Member or group").selectOption(`user:${bob.id}`);
   await projectPanel.getByLabel("VIEW_PROJECT").check();
   await projectPanel.getByLabel("CREATE_FEATURE").check();
@@ -132,7 +133,7 @@ test("permissions editor: grant a member project and environment permissions", a
   );
 
   await page.goto(envPath(s, "settings"));
-  const envPanel = page.getByRole("region", { name: "Permissions" });
+  const envPanel = await permissionsPanel(page);
   await envPanel.getByLabel("Member or group").selectOption(`user:${bob.id}`);
   await envPanel.getByLabel("Administrator of this environment").check();
   await expect(envPanel.getByLabel("UPDATE_FEATURE_STATE")).toBeDisabled();

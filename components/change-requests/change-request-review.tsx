@@ -10,12 +10,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import {
   useChangeRequest,
   useEnvironment,
-  useFeatures,
+  useApi,
   useMe,
   useMyGroups,
   useProject,
 } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
+import type { Feature, Page } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { StatusBadge } from "./change-request-list";
 import { CommentsPanel } from "./comments-panel";
@@ -30,11 +31,16 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
   const { data: cr, error } = useChangeRequest(changeRequestId);
   const { data: environment } = useEnvironment(environmentKey);
   const { data: project } = useProject(projectId);
-  const { data: features } = useFeatures(projectId);
+  const { data: features } = useApi<Page<Feature>>(cr ? urls.features(projectId) : null);
   const { data: me } = useMe();
   const organisationId = project?.organisation ?? null;
-  const { data: myGroups } = useMyGroups(organisationId);
-  const { nameOf, groupNameOf } = useNames(organisationId);
+  // Read once the request is known (a wrong id shows its 404 alone); the viewer's groups and
+  // the groups' names only matter to a request that has group reviewers.
+  const known = cr ? organisationId : null;
+  const groupReviewed = (cr?.group_assignments.length ?? 0) > 0;
+  const { data: myGroups } = useMyGroups(groupReviewed ? known : null);
+  const { nameOf, groupNameOf } = useNames(known, groupReviewed);
+  const groupIds = groupReviewed ? myGroups?.map((g) => g.id) : [];
   const permissions = useEnvironmentPermissions(environmentKey);
   const back = { href: paths.changeRequests(projectId, environmentKey), label: "Change requests" };
 
@@ -89,12 +95,12 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
         </Section>
       )}
       <Section title="Review">
-        {cr && me && myGroups && permissions.loaded ? (
+        {cr && me && groupIds && permissions.loaded ? (
           <ReviewPanel
             cr={cr}
             viewer={{
               id: me.id,
-              groupIds: myGroups.map((g) => g.id),
+              groupIds,
               canApproveKey: permissions.allows("APPROVE_CHANGE_REQUEST"),
               canCommitKey: permissions.allows("UPDATE_FEATURE_STATE"),
             }}
@@ -107,7 +113,11 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
         )}
       </Section>
       <Section title="Comments">
-        <CommentsPanel url={urls.changeRequest(changeRequestId, "comments")} nameOf={nameOf} />
+        {cr ? (
+          <CommentsPanel url={urls.changeRequest(changeRequestId, "comments")} nameOf={nameOf} />
+        ) : (
+          <Skeleton className="h-24" />
+        )}
       </Section>
     </div>
   );

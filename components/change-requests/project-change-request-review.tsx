@@ -36,8 +36,13 @@ export function ProjectChangeRequestReview({
   const { data: environments } = useEnvironments(projectId);
   const { data: me } = useMe();
   const organisationId = project?.organisation ?? null;
-  const { data: myGroups } = useMyGroups(organisationId);
-  const { nameOf, groupNameOf } = useNames(organisationId);
+  // Read once the request is known (a wrong id shows its 404 alone); the viewer's groups and
+  // the groups' names only matter to a request that has group reviewers.
+  const known = cr ? organisationId : null;
+  const groupReviewed = (cr?.group_assignments.length ?? 0) > 0;
+  const { data: myGroups } = useMyGroups(groupReviewed ? known : null);
+  const { nameOf, groupNameOf } = useNames(known, groupReviewed);
+  const groupIds = groupReviewed ? myGroups?.map((g) => g.id) : [];
   const permissions = useProjectPermissions(projectId);
   const [chosen, setChosen] = useState<string | null>(null);
   const environmentKey = chosen ?? environments?.results[0]?.api_key ?? null;
@@ -107,12 +112,12 @@ export function ProjectChangeRequestReview({
         </Section>
       )}
       <Section title="Review">
-        {cr && me && myGroups && permissions.loaded ? (
+        {cr && me && groupIds && permissions.loaded ? (
           <ReviewPanel
             cr={cr}
             viewer={{
               id: me.id,
-              groupIds: myGroups.map((g) => g.id),
+              groupIds,
               canApproveKey: permissions.allows("APPROVE_PROJECT_LEVEL_CHANGE_REQUESTS"),
               canCommitKey: permissions.allows("MANAGE_PROJECT_LEVEL_CHANGE_REQUESTS"),
             }}
@@ -125,7 +130,7 @@ export function ProjectChangeRequestReview({
         )}
       </Section>
       <Section title="Comments">
-        <CommentsPanel url={urlOf("comments")} nameOf={nameOf} />
+        {cr ? <CommentsPanel url={urlOf("comments")} nameOf={nameOf} /> : <Skeleton className="h-24" />}
       </Section>
     </div>
   );

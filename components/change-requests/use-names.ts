@@ -2,9 +2,10 @@
 // People and groups of an organisation by id, as the review pages name them.
 import { useGroupSummaries, useOrganisationMembers } from "@/lib/dashboard/hooks";
 
-export function useNames(organisationId: number | null) {
+/** `withGroups` false: no group is to be named (a request without group reviewers), none is read. */
+export function useNames(organisationId: number | null, withGroups = true) {
   const { data: people } = useOrganisationMembers(organisationId);
-  const { data: teams } = useGroupSummaries(organisationId);
+  const { data: teams } = useGroupSummaries(withGroups ? organisationId : null);
   const nameOf = (id: number | null) => {
     if (id === null) return "a deleted account";
     const person = people?.find((p) => p.id === id);

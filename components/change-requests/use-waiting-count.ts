@@ -4,7 +4,7 @@
 // assignments, so the first open requests are read one by one (bounded).
 import { isWaitingFor } from "@/lib/dashboard/change-requests";
 import { request } from "@/lib/dashboard/fetcher";
-import { useApi, useChangeRequests, useMe, useMyGroups } from "@/lib/dashboard/hooks";
+import { useApi, useChangeRequests, useEnvironment, useMe, useMyGroups } from "@/lib/dashboard/hooks";
 import type { ChangeRequest } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 
@@ -12,7 +12,9 @@ const MAX_READ = 20;
 
 export function useWaitingCount(environmentKey: string, organisationId: number | null): number | undefined {
   const { data: me } = useMe();
-  const { data: open } = useChangeRequests(environmentKey, false);
+  // Only for an environment that exists: a wrong key's page shows its 404, nothing more.
+  const { data: environment } = useEnvironment(environmentKey);
+  const { data: open } = useChangeRequests(environment ? environmentKey : null, false);
   const ids = (me ? open?.results : undefined)
     ?.filter((r) => r.user !== me!.id)
     .slice(0, MAX_READ)

@@ -121,6 +121,7 @@ export function EnvironmentSettings({
         <PermissionsPanel
           scope={{ kind: "environment", key: environmentKey }}
           organisationId={project.organisation}
+          deferred
         />
       )}
       {env && isAdmin && (

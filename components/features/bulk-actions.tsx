@@ -16,7 +16,7 @@ import { compactSelectClass } from "@/components/ui/field";
 import { api } from "@/lib/dashboard/api-client";
 import { MAX_BULK_FEATURES, runBulk, type BulkOutcome, type BulkProgress } from "@/lib/dashboard/bulk";
 import { errorMessage } from "@/lib/dashboard/fetcher";
-import type { Feature, FeatureState, Tag } from "@/lib/dashboard/types";
+import type { Feature, StateSummary, Tag } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 
 type Action = { verb: string; done: string; run: (feature: Feature) => Promise<unknown> };
@@ -36,7 +36,7 @@ export function BulkActions({
   projectId: number;
   environmentKey: string;
   selected: Feature[];
-  states: Map<number, FeatureState>;
+  states: Map<number, StateSummary>;
   tags: Tag[];
   /** The list shows archived features: offer Unarchive instead of Archive. */
   archivedView: boolean;

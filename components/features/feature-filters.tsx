@@ -12,6 +12,8 @@ type Props = {
   meId: number | undefined;
   /** The organisation's groups, offered as group owners. */
   groups: FeatureGroupOwner[];
+  /** Someone reaches for the owner filter: its groups are asked for only then. */
+  onOwnersWanted: () => void;
   /** `push`: a new history entry (back restores the previous filter); else the entry is replaced. */
   onChange: (change: Partial<FeatureQuery>, mode: "push" | "replace") => void;
 };
@@ -27,7 +29,7 @@ function ownerChange(value: string): Partial<FeatureQuery> {
   return { owner: kind === "user" ? Number(id) : null, groupOwner: kind === "group" ? Number(id) : null };
 }
 
-export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
+export function FeatureFilters({ query, tags, meId, groups, onOwnersWanted, onChange }: Props) {
   const push = (change: Partial<FeatureQuery>) => onChange(change, "push");
   const tag = query.tags[0];
   const knownGroup = groups.some((g) => g.id === query.groupOwner);
@@ -89,6 +91,8 @@ export function FeatureFilters({ query, tags, meId, groups, onChange }: Props) {
         aria-label="Filter by owner"
         value={ownerValue(query)}
         onChange={(e) => push(ownerChange(e.target.value))}
+        onFocus={onOwnersWanted}
+        onPointerEnter={onOwnersWanted}
         className={compactSelectClass}
       >
         <option value="">Any owner</option>

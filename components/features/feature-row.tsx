@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { InlineIds } from "@/components/ui/json-view";
 import { paths } from "@/lib/dashboard/paths";
 import { timeAgo } from "@/lib/dashboard/relative-time";
-import type { Feature, FeatureState, Tag } from "@/lib/dashboard/types";
+import type { Feature, StateSummary, Tag } from "@/lib/dashboard/types";
 import { FeatureToggle } from "./feature-toggle";
 import { TagChip } from "./tag-chip";
 import { FeatureValue } from "./feature-value";
@@ -16,7 +16,7 @@ import { LifecycleBadge } from "./lifecycle-badge";
 
 type FeatureRowProps = {
   feature: Feature;
-  state: FeatureState | undefined;
+  state: StateSummary | undefined;
   tags: Tag[];
   projectId: number;
   environmentKey: string;

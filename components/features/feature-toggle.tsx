@@ -10,21 +10,43 @@ import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { featureStatesKey } from "@/lib/dashboard/hooks";
-import type { FeatureState } from "@/lib/dashboard/types";
+import type { Feature, FeatureState, Page, StateSummary } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 
+/** Any page of any project's features list (the features page reads the states from it). */
+const isFeaturesList = (key: unknown) => typeof key === "string" && /\/projects\/\d+\/features\/\?/.test(key);
+
 export function useToggleFeature(environmentKey: string) {
-  return async (state: FeatureState, enabled: boolean) => {
-    const flip = (current: FeatureState[] | undefined) =>
-      (current ?? []).map((s) => (s.id === state.id ? { ...s, enabled } : s));
-    await mutate<FeatureState[]>(
-      featureStatesKey(environmentKey),
-      async (current) => {
-        await api.patch(urls.featureState(environmentKey, state.id), { enabled });
-        return flip(current);
-      },
-      { optimisticData: flip, rollbackOnError: true, populateCache: true, revalidate: false },
-    );
+  return async (state: StateSummary, enabled: boolean) => {
+    // Flipped at once wherever the state is held, and back if the API refuses.
+    const show = (on: boolean) =>
+      Promise.all([
+        mutate<FeatureState[]>(
+          featureStatesKey(environmentKey),
+          (current) => current?.map((s) => (s.id === state.id ? { ...s, enabled: on } : s)),
+          { revalidate: false },
+        ),
+        mutate<Page<Feature>>(
+          isFeaturesList,
+          (page) =>
+            page && {
+              ...page,
+              results: page.results.map((f) =>
+                f.environment_feature_state?.id === state.id
+                  ? { ...f, environment_feature_state: { ...f.environment_feature_state, enabled: on } }
+                  : f,
+              ),
+            },
+          { revalidate: false },
+        ),
+      ]);
+    await show(enabled);
+    try {
+      await api.patch(urls.featureState(environmentKey, state.id), { enabled });
+    } catch (e) {
+      await show(!enabled);
+      throw e;
+    }
   };
 }
 
@@ -34,7 +56,7 @@ export function FeatureToggle({
   featureName,
 }: {
   environmentKey: string;
-  state: FeatureState;
+  state: StateSummary;
   featureName: string;
 }) {
   const toggle = useToggleFeature(environmentKey);

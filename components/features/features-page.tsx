@@ -34,14 +34,13 @@ import {
   isFeaturesKey,
   useAnalytics,
   useEnvironment,
-  useFeatureStates,
   useFilteredFeatures,
   useGroupSummaries,
   useMe,
   useProject,
   useTags,
 } from "@/lib/dashboard/hooks";
-import type { Feature } from "@/lib/dashboard/types";
+import type { Feature, StateSummary } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { CreateFeatureDialog } from "./create-feature-dialog";
 import { FeatureFilters } from "./feature-filters";
@@ -82,12 +81,13 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
   const [query, setQuery] = useUrlQuery();
   const featuresKey = environment ? urls.features(projectId, apiFeatureParams(query, environment.id)) : null;
   const { data: features, error: featuresError } = useFilteredFeatures(featuresKey);
-  const { data: states, error: statesError } = useFeatureStates(environmentKey);
-  const { data: analytics } = useAnalytics(environmentKey);
+  const { data: analytics } = useAnalytics(environment ? environmentKey : null);
   const { data: tags } = useTags(projectId);
   const { data: me } = useMe();
   const { data: project } = useProject(projectId);
-  const { data: groups } = useGroupSummaries(project?.organisation ?? null);
+  // The owner filter's groups: asked for once someone reaches for that filter (or a link names one).
+  const [ownersWanted, setOwnersWanted] = useState(query.groupOwner !== null);
+  const { data: groups } = useGroupSummaries(ownersWanted ? (project?.organisation ?? null) : null);
   const [creating, setCreating] = useState(false);
   const [managingTags, setManagingTags] = useState(false);
   const [movingFiles, setMovingFiles] = useState(false);
@@ -97,9 +97,18 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
   const projectPermissions = useProjectPermissions(projectId);
   const creation = gate(projectPermissions, "CREATE_FEATURE");
 
-  const stateByFeature = useMemo(() => new Map((states ?? []).map((s) => [s.feature, s])), [states]);
-  const counts = useMemo(() => (analytics === undefined ? null : evaluationCounts(analytics)), [analytics]);
+  // Each listed feature carries its state in this environment (`?environment=`): no second list.
   const all = features?.results;
+  const stateByFeature = useMemo(
+    () =>
+      new Map<number, StateSummary>(
+        (all ?? []).flatMap((f) =>
+          f.environment_feature_state ? [[f.id, f.environment_feature_state]] : [],
+        ),
+      ),
+    [all],
+  );
+  const counts = useMemo(() => (analytics === undefined ? null : evaluationCounts(analytics)), [analytics]);
   const visible = useMemo(
     () => (all ?? []).filter((feature) => matchesSearch(feature, query.search)),
     [all, query.search],
@@ -129,8 +138,8 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
   };
   const setArchived = useArchiveFeature(projectId, refresh);
 
-  const loading = !all || !states;
-  const error = envError ?? featuresError ?? statesError;
+  const loading = !all;
+  const error = envError ?? featuresError;
   const filtering = isFiltered(query);
   const filtered = filtering && all !== undefined && visible.length === 0;
 
@@ -167,6 +176,7 @@ export function FeaturesPage({ projectId, environmentKey }: { projectId: number;
             tags={tags ?? []}
             meId={me?.id}
             groups={groups ?? []}
+            onOwnersWanted={() => setOwnersWanted(true)}
             onChange={setQuery}
           />
         )}

@@ -12,13 +12,13 @@ import { ChangeCancelled, Name, useProtectedConfirm } from "@/components/environ
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import {
+  fetchList,
   identityOverridesKey,
+  useApi,
   useFeatureStates,
-  useFeatures,
   useIdentityAllStates,
-  useIdentityOverrides,
 } from "@/lib/dashboard/hooks";
-import type { FeatureState, ResolvedFeatureState } from "@/lib/dashboard/types";
+import type { Feature, FeatureState, Page, ResolvedFeatureState } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { variationOf } from "@/lib/dashboard/variations";
 import { IdentityFlagRow } from "./identity-flag-row";
@@ -35,20 +35,26 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
   const { data: flags, error } = useIdentityAllStates(environmentKey, identityId);
   const confirmChange = useProtectedConfirm(environmentKey);
   const toast = useToast();
-  // Variations and control values, to tell a variation from the environment default.
-  const { data: features } = useFeatures(projectId);
-  const { data: environmentStates } = useFeatureStates(environmentKey);
+  const [editing, setEditing] = useState<ResolvedFeatureState | null>(null);
+  const [removing, setRemoving] = useState<ResolvedFeatureState | null>(null);
+  // Variations and control values, to tell a variation from the environment default: needed only
+  // for a multivariate flag the split decided, or one whose override is being edited.
+  const variationsWanted =
+    editing?.feature.type === "MULTIVARIATE" ||
+    (flags ?? []).some((f) => f.feature.type === "MULTIVARIATE" && f.overridden_by === null);
+  const { data: features } = useApi<Page<Feature>>(variationsWanted ? urls.features(projectId) : null);
+  const { data: environmentStates } = useFeatureStates(variationsWanted ? environmentKey : null);
   const featureById = useMemo(() => new Map((features?.results ?? []).map((f) => [f.id, f])), [features]);
   const stateByFeature = useMemo(
     () => new Map((environmentStates ?? []).map((s) => [s.feature, s])),
     [environmentStates],
   );
-  const { data: overrides } = useIdentityOverrides(environmentKey, identityId);
-  const [editing, setEditing] = useState<ResolvedFeatureState | null>(null);
-  const [removing, setRemoving] = useState<{ flag: ResolvedFeatureState; override: FeatureState } | null>(
-    null,
-  );
-  const overrideByFeature = useMemo(() => new Map((overrides ?? []).map((o) => [o.feature, o])), [overrides]);
+  // The flags say which are overridden for this identity; the override itself (its id) is read
+  // when it is changed or removed.
+  const overrideOf = async (feature: number) =>
+    (await fetchList<FeatureState>(urls.identityOverrides(environmentKey, identityId))).find(
+      (o) => o.feature === feature,
+    );
   const sorted = useMemo(
     () => (flags ?? []).slice().sort((a, b) => a.feature.name.localeCompare(b.feature.name)),
     [flags],
@@ -79,7 +85,6 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
         <Card>
           <ul aria-label="Flags of this identity" className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {sorted.map((flag) => {
-              const override = overrideByFeature.get(flag.feature.id);
               return (
                 <IdentityFlagRow
                   key={flag.feature.id}
@@ -89,9 +94,9 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
                     featureById.get(flag.feature.id)?.multivariate_options,
                     stateByFeature.get(flag.feature.id),
                   )}
-                  hasOverride={Boolean(override)}
+                  hasOverride={flag.overridden_by === "IDENTITY"}
                   onEdit={() => setEditing(flag)}
-                  onRemove={() => override && setRemoving({ flag, override })}
+                  onRemove={() => setRemoving(flag)}
                 />
               );
             })}
@@ -100,7 +105,7 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
       )}
       <OverrideDialog
         flag={editing}
-        override={editing ? overrideByFeature.get(editing.feature.id) : undefined}
+        overridden={editing?.overridden_by === "IDENTITY"}
         variations={editing ? featureById.get(editing.feature.id)?.multivariate_options : undefined}
         controlValue={editing ? stateByFeature.get(editing.feature.id)?.feature_state_value : undefined}
         identifier={identifier}
@@ -116,7 +121,8 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
             "Save override",
           );
           if (!asked) throw new ChangeCancelled();
-          const existing = overrideByFeature.get(editing!.feature.id);
+          const existing =
+            editing!.overridden_by === "IDENTITY" ? await overrideOf(editing!.feature.id) : undefined;
           if (existing) await api.patch(urls.identityOverride(environmentKey, identityId, existing.id), body);
           else
             await api.post(urls.identityOverrides(environmentKey, identityId), {
@@ -129,12 +135,12 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
       />
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove the override of “${removing?.flag.feature.name}”?`}
+        title={`Remove the override of “${removing?.feature.name}”?`}
         message="The identity gets the flag from its segments or the environment again."
         confirmLabel="Remove override"
         onClose={() => setRemoving(null)}
         onConfirm={async () => {
-          const name = removing!.flag.feature.name;
+          const name = removing!.feature.name;
           const asked = await confirmChange(
             (env) => (
               <>
@@ -144,7 +150,12 @@ export function IdentityFlags({ projectId, environmentKey, identityId, identifie
             "Remove override",
           );
           if (!asked) return;
-          const removed = removing!.override;
+          const removed = await overrideOf(removing!.feature.id);
+          if (!removed) {
+            // Already gone (removed elsewhere): show the flags as they are now.
+            await refresh();
+            return;
+          }
           await api.delete(urls.identityOverride(environmentKey, identityId, removed.id));
           await refresh();
           toast({

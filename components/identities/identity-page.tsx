@@ -67,13 +67,21 @@ function IdentityDetail({ projectId, environmentKey, identityId }: IdentityPageP
         />
         {identity && <JsonView record={identity} label="Identity JSON" />}
       </div>
-      <TraitList environmentKey={environmentKey} identityId={identityId} />
-      <IdentityFlags
-        projectId={projectId}
-        environmentKey={environmentKey}
-        identityId={identityId}
-        identifier={identity?.identifier ?? ""}
-      />
+      {/* Its traits and flags are asked for once the identity is known to exist (a wrong id shows
+          its 404 and nothing else). */}
+      {identity ? (
+        <>
+          <TraitList environmentKey={environmentKey} identityId={identityId} />
+          <IdentityFlags
+            projectId={projectId}
+            environmentKey={environmentKey}
+            identityId={identityId}
+            identifier={identity.identifier}
+          />
+        </>
+      ) : (
+        <Skeleton className="h-40" />
+      )}
       {identity && (
         <DangerZone
           what="identity"

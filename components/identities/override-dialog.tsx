@@ -6,18 +6,14 @@ import { Dialog } from "@/components/ui/dialog";
 import { ErrorMessage } from "@/components/ui/error-message";
 import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/dashboard/fetcher";
-import type {
-  FeatureState,
-  FlagValue,
-  MultivariateOption,
-  ResolvedFeatureState,
-} from "@/lib/dashboard/types";
+import type { FlagValue, MultivariateOption, ResolvedFeatureState } from "@/lib/dashboard/types";
 import { kindOf, parseValue, valueToText, type ValueKind } from "@/lib/dashboard/values";
 import { optionValue, variationLabel } from "@/lib/dashboard/variations";
 
 type OverrideDialogProps = {
   flag: ResolvedFeatureState | null;
-  override: FeatureState | undefined;
+  /** Whether the identity has its own override of the flag (the flag then shows its values). */
+  overridden: boolean;
   identifier: string;
   /** A multivariate feature's variations, offered as a list beside the control value. */
   variations?: MultivariateOption[];
@@ -32,7 +28,7 @@ const CONTROL = "control";
 
 export function OverrideDialog({
   flag,
-  override,
+  overridden,
   identifier,
   variations,
   controlValue,
@@ -61,13 +57,12 @@ export function OverrideDialog({
 
   useEffect(() => {
     if (!flag) return;
-    const start = override ?? { enabled: flag.enabled, feature_state_value: flag.feature_state_value };
-    setEnabled(start.enabled);
-    setKind(kindOf(start.feature_state_value));
-    setText(valueToText(start.feature_state_value));
-    setChoice(choices.find((c) => c.value === start.feature_state_value)?.id ?? CUSTOM);
+    setEnabled(flag.enabled);
+    setKind(kindOf(flag.feature_state_value));
+    setText(valueToText(flag.feature_state_value));
+    setChoice(choices.find((c) => c.value === flag.feature_state_value)?.id ?? CUSTOM);
     setError(null);
-  }, [flag, override, choices]);
+  }, [flag, choices]);
 
   const choose = (id: string) => {
     setChoice(id);
@@ -95,7 +90,7 @@ export function OverrideDialog({
   return (
     <Dialog
       open={flag !== null}
-      title={`${override ? "Edit the override" : "Override"} of ${flag?.feature.name ?? ""}`}
+      title={`${overridden ? "Edit the override" : "Override"} of ${flag?.feature.name ?? ""}`}
       description={`Only ${identifier} gets this, whatever its segments say.`}
       onClose={onClose}
       onSubmit={() => void submit()}

@@ -33,15 +33,58 @@ const idOf = (value: number | { id: number }) => (typeof value === "number" ? va
 /** The selected grantee: `user:12` or `group:3`. */
 type Who = `${"user" | "group"}:${number}`;
 
-export function PermissionsPanel({
-  scope,
-  organisationId,
-  title = "Permissions",
-}: {
+type PanelProps = {
   scope: PermissionScope;
   organisationId: number;
   /** The section's heading (a page named "Permissions" gives it another). */
   title?: string;
+  /**
+   * On a page about something else (a project, an environment's settings), the editor and its six
+   * lists load only once someone opens it, or when the address points at the section.
+   */
+  deferred?: boolean;
+};
+
+export function PermissionsPanel({
+  scope,
+  organisationId,
+  title = "Permissions",
+  deferred = false,
+}: PanelProps) {
+  const noun = scope.kind;
+  const sectionId = `${noun}-permissions`;
+  // "opened" (by the button): the picker takes the focus the button had.
+  const [open, setOpen] = useState<boolean | "opened">(!deferred);
+  useEffect(() => {
+    if (window.location.hash === `#${sectionId}`) setOpen(true);
+  }, [sectionId]);
+  return (
+    <Section
+      id={sectionId}
+      title={title}
+      description={`What members and groups may do in this ${noun}. Organisation admins may always do everything.`}
+    >
+      {open ? (
+        <PermissionsEditor scope={scope} organisationId={organisationId} focusPicker={open === "opened"} />
+      ) : (
+        <Card className="p-4">
+          <Button aria-expanded={false} onClick={() => setOpen("opened")}>
+            Manage permissions
+          </Button>
+        </Card>
+      )}
+    </Section>
+  );
+}
+
+function PermissionsEditor({
+  scope,
+  organisationId,
+  focusPicker,
+}: {
+  scope: PermissionScope;
+  organisationId: number;
+  focusPicker: boolean;
 }) {
   const path = scopePath(scope);
   const toast = useToast();
@@ -145,11 +188,7 @@ export function PermissionsPanel({
   ].filter((g) => g.admin || g.permissions.length > 0);
 
   return (
-    <Section
-      id={`${noun}-permissions`}
-      title={title}
-      description={`What members and groups may do in this ${noun}. Organisation admins may always do everything.`}
-    >
+    <>
       <ErrorMessage error={keysError ?? userError ?? groupError} />
       <Card className="space-y-4 p-4">
         {grants.length > 0 && (
@@ -182,6 +221,7 @@ export function PermissionsPanel({
           value={who}
           onChange={(e) => setWho(e.target.value as Who | "")}
           className="max-w-md"
+          autoFocus={focusPicker}
         >
           <option value="">Choose who…</option>
           <optgroup label="Members">
@@ -262,6 +302,6 @@ export function PermissionsPanel({
           </form>
         )}
       </Card>
-    </Section>
+    </>
   );
 }

@@ -161,7 +161,11 @@ export function ProjectPage({ projectId }: { projectId: number }) {
       {project && isAdmin && <StaleFlagsSetting project={project} />}
       {project && isAdmin && <FeatureNamePatternSetting project={project} />}
       {project && isAdmin && (
-        <PermissionsPanel scope={{ kind: "project", id: projectId }} organisationId={project.organisation} />
+        <PermissionsPanel
+          scope={{ kind: "project", id: projectId }}
+          organisationId={project.organisation}
+          deferred
+        />
       )}
       {project && isAdmin && (
         <DangerZone

@@ -2,9 +2,10 @@
 // Where a segment is used: the features it overrides (in which environments), and how many
 // stored identities it matches in each environment of the project.
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { mutate } from "swr";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { Card, Section } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorMessage } from "@/components/ui/error-message";
@@ -26,10 +27,13 @@ export function SegmentUsage({ projectId, environmentKey, segmentId }: SegmentUs
   );
   const { data: features } = useFeatures(projectId);
   const { data: environments } = useEnvironments(projectId);
+  const [counting, setCounting] = useState(false);
   // Saved rules change whom the segment matches, and what it overrides may have changed too.
+  // Only a change after the first load: the first rules are what the lists were asked with.
   const rules = segment ? JSON.stringify(segment.rules) : null;
   const counted = useRef(rules);
   useEffect(() => {
+    if (counted.current === null) counted.current = rules;
     if (rules === counted.current) return;
     counted.current = rules;
     const prefix = urls.segmentAssociatedFeatures(projectId, segmentId).split("associated-features")[0]!;
@@ -91,7 +95,16 @@ export function SegmentUsage({ projectId, environmentKey, segmentId }: SegmentUs
         description="Stored identities whose traits match the saved rules, per environment."
       >
         <Card>
-          {environments ? (
+          {!counting ? (
+            // Each count evaluates the rules over an environment's stored identities (up to
+            // 10,000 of them): asked for when wanted, not on every visit.
+            <div className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <Button onClick={() => setCounting(true)}>Count identities</Button>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                In each of the project&apos;s environments, with the saved rules.
+              </span>
+            </div>
+          ) : environments ? (
             <ul
               aria-label="Identities in this segment"
               className="divide-y divide-zinc-200 dark:divide-zinc-800"

@@ -13,27 +13,14 @@ export const REQUEST_BUDGET = 8;
  * project's environments, the open change requests behind the review badge).
  */
 export const KNOWN_OVER: Record<string, { most: number; why: string }> = {
-  project: {
-    most: 14,
-    why: "the permission editor (6) and the first-run checklist (4) below the environments",
-  },
-  settings: {
-    most: 13,
-    why: "API keys, webhooks and the permission editor (6) load when a 1440×900 window shows them",
-  },
-  "organisation-permissions": { most: 9, why: "the permission editor's six lists" },
-  environment: { most: 10, why: "features, states, tags, evaluation counts, the owner filter's groups" },
-  features: { most: 10, why: "as environment" },
-  "environment-not-found": {
+  "change-request": {
     most: 11,
-    why: "the features page's requests go out before the key is known to be wrong",
+    why: "the request, its comments, blast radius, the features (names) and their states (diff), members (names)",
   },
-  segment: { most: 13, why: "identity counts and associated features are each asked twice" },
-  identity: { most: 11, why: "identity, traits, overrides, all states, features, states" },
-  "identity-not-found": { most: 11, why: "as identity" },
-  "change-request": { most: 13, why: "comments, impact, members and groups for the reviewers" },
-  "change-request-not-found": { most: 11, why: "as change-request" },
-  "project-change-request": { most: 11, why: "as change-request" },
+  "project-change-request": {
+    most: 9,
+    why: "the request, its comments, blast radius, the segment (diff), members (names)",
+  },
 };
 
 /** Data requests; the docs page's scripts and styles (served under /api/v1/docs/) are not API calls. */

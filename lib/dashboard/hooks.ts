@@ -57,7 +57,8 @@ export function useOrganisation(id: number | null) {
   return useListed(list, true, urls.organisation, id, (o) => o.id === id);
 }
 export function useProject(id: number | null) {
-  const list = useAllProjects();
+  // No project named (an organisation page's frame asks with null): no list to read either.
+  const list = useAllProjects(id !== null);
   const listed = { ...list, data: list.data && { results: list.data } };
   return useListed(listed, true, urls.project, id, (p) => p.id === id);
 }
@@ -111,9 +112,9 @@ export const identityOverridesKey = (key: string, identity: number) =>
   allPagesKey(urls.identityOverrides(key, identity));
 
 /** Environment defaults of every feature: DRF pages of 10, so every page is read. */
-export function useFeatureStates(key: string) {
-  return useApi<FeatureState[]>(featureStatesKey(key), {
-    fetcher: () => fetchAllPages<FeatureState>(urls.featureStates(key)),
+export function useFeatureStates(key: string | null) {
+  return useApi<FeatureState[]>(key === null ? null : featureStatesKey(key), {
+    fetcher: () => fetchAllPages<FeatureState>(urls.featureStates(key!)),
   });
 }
 
@@ -165,8 +166,8 @@ export const useIdentityOverrides = (key: string, identity: number) =>
 export const useIdentityAllStates = (key: string, identity: number) =>
   useApi<ResolvedFeatureState[]>(urls.identityAllStates(key, identity));
 
-export const useAnalytics = (key: string) =>
-  useApi<FlagAnalytics>(urls.analytics(key), { shouldRetryOnError: false });
+export const useAnalytics = (key: string | null) =>
+  useApi<FlagAnalytics>(key === null ? null : urls.analytics(key), { shouldRetryOnError: false });
 
 async function fetchAllPages<T>(first: string): Promise<T[]> {
   const out: T[] = [];
@@ -204,8 +205,10 @@ export const useWebhooks = (listUrl: string) => useApi<Webhook[]>(listUrl);
 export const useWebhookDeliveries = (listUrl: string, id: number | null) =>
   useApi<WebhookDelivery[]>(id ? `${listUrl}${id}/deliveries/` : null, { refreshInterval: 2000 });
 
-export const useChangeRequests = (key: string, committed: boolean) =>
-  useApi<Page<ChangeRequestSummary>>(urls.changeRequests(key, { committed: committed ? "true" : "false" }));
+export const useChangeRequests = (key: string | null, committed: boolean) =>
+  useApi<Page<ChangeRequestSummary>>(
+    key === null ? null : urls.changeRequests(key, { committed: committed ? "true" : "false" }),
+  );
 export const useChangeRequest = (id: number) => useApi<ChangeRequest>(urls.changeRequest(id));
 export const useProjectChangeRequests = (project: number, committed: boolean) =>
   useApi<Page<ChangeRequestSummary>>(

@@ -64,6 +64,9 @@ export type FeatureGroupOwner = z.infer<typeof ZFeatureGroupOwner>;
 export type Tag = z.infer<typeof ZTag>;
 export type MultivariateStateValue = z.infer<typeof ZMultivariateStateValue>;
 export type FeatureState = z.infer<typeof ZFeatureState>;
+/** What a features row needs of a feature's state: the features list with `?environment=` carries
+ * it (`environment_feature_state`), as the environment's feature-state list does. */
+export type StateSummary = Pick<FeatureState, "id" | "enabled" | "feature_state_value">;
 type ApiCondition = z.infer<typeof ZSegmentCondition>;
 /** A rule tree as the API answers it, and as the rule builder writes it (without the ids the API assigns). */
 export type Condition = Pick<ApiCondition, "property" | "operator" | "value"> &
