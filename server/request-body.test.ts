@@ -31,6 +31,7 @@ function fakeRequest(headers: Record<string, string> = {}, address = "10.0.0.1")
     url: "/api/v1/identities/",
     socket: new Socket(),
     pause() {},
+    resume() {},
   });
   const typed = req as unknown as IncomingMessage;
   return Object.assign(typed, {
