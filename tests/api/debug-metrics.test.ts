@@ -76,7 +76,8 @@ describe("GET /health/metrics/", () => {
     const transactions = body.stalls.work["sqlite write transaction"];
     if (usesPostgres()) expect(transactions).toBeUndefined();
     else expect(transactions.count).toBeGreaterThanOrEqual(1);
-    for (const stall of body.stalls.last) expect(stall.delay_ms).toBeGreaterThan(20);
+    // Stalls are delays over 20 ms, shown to a tenth: 20.04 ms reads 20.
+    for (const stall of body.stalls.last) expect(stall.delay_ms).toBeGreaterThanOrEqual(20);
   });
 
   it("refuses a request that came through a proxy", async () => {
