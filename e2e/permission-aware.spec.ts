@@ -67,6 +67,8 @@ test("the project permission editor warns when View project leaves a member with
   });
   expect(envGrant.status).toBe(201);
   await page.reload();
+  // The editor loads when opened: open it again after the reload.
+  await permissionsPanel(page);
   await panel.getByLabel(/^Member/).selectOption(`user:${bob.id}`);
   await panel.getByLabel("VIEW_PROJECT").check();
   await expect(panel.getByText("VIEW_PROJECT")).not.toHaveCount(0);
