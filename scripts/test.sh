@@ -13,7 +13,7 @@ stage "test prerequisites" bash scripts/check-test-prereqs.sh
 
 stage "build" npm run build
 
-stage "unit tests" npx vitest run --project unit
+stage "unit tests" npx vitest run --project unit --project unit-isolated
 
 # The API suite waits on its server more than it computes, so the SQLite and PostgreSQL runs
 # go side by side (each its own server and database), their logs printed as each ends.
