@@ -2,11 +2,11 @@
 // as e2e/support/pages.ts says) in light and dark, checked with axe for WCAG 2 A and AA; the
 // main pages are also photographed at 1440 px and 390 px into e2e/screenshots/ (git-ignored).
 // At 390 px a page must also fit: nothing may make the document wider than a phone's viewport.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { seed } from "./support/api";
+import { axe } from "./support/axe";
 import {
   discoverRoutes,
   EXTRA_VISITS,
@@ -118,11 +118,11 @@ test.describe("every page, both themes", () => {
 
 /**
  * Every rule axe runs by default: WCAG 2.0–2.2 A and AA, and its best practices (heading order,
- * landmarks). None is disabled: fix the page instead. Only violations are reported back in full
- * (`resultTypes`): the passes, which nobody reads here, were most of axe's time on large pages.
+ * landmarks). None is disabled: fix the page instead. Only violations come back in full
+ * (e2e/support/axe.ts).
  */
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(page).analyze();
   const report = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n` +

@@ -1,7 +1,7 @@
 // The features list's shortcuts: archive and unarchive a feature from its row, and bulk
 // actions on the selected features (turn on/off here, add a tag, archive), with progress and
 // the features that failed listed with the reason.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, type Seed } from "./support/api";
 import { expectFitsViewport, PHONE } from "./support/viewport";
@@ -11,7 +11,7 @@ const loaded = { timeout: 30_000 };
 async function expectNoAxeViolations(page: Page, what: string) {
   // Checked at rest: no control under the pointer (a hover colour is not what the page shows).
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const report = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

@@ -1,6 +1,6 @@
 // A feature's code references and evaluation chart, and the features list's lifecycle stage
 // badge and filter: seeded over the API (a scan upload, SDK analytics), axe clean, and at 390 px.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, featuresPath, seed } from "./support/api";
 import { expectFitsViewport, PHONE } from "./support/viewport";
@@ -8,7 +8,7 @@ import { expectFitsViewport, PHONE } from "./support/viewport";
 const loaded = { timeout: 30_000 };
 
 async function expectNoAxeViolations(page: Page, what: string, only?: string[]) {
-  let builder = new AxeBuilder({ page });
+  let builder = axe(page);
   for (const selector of only ?? []) builder = builder.include(selector);
   const results = await builder.analyze();
   const report = results.violations.map(

@@ -1,7 +1,7 @@
 // The command palette: Ctrl+K, `/` or the Search button opens it; it finds flags, segments,
 // identities and pages, remembers what was opened, and is an accessible combobox that closes
 // on Escape and gives focus back. It asks the API nothing until it opens.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, envPath, featuresPath, seed, unique, type Seed } from "./support/api";
 import { expectFitsViewport, PHONE } from "./support/viewport";
@@ -176,8 +176,8 @@ test.describe("on a phone", () => {
       await expect(option(page, s.flag.name)).toBeVisible();
       await expect(palette(page).getByRole("status")).toHaveText(/\d+ results?\./);
       await expectFitsViewport(page, `palette in ${theme}`);
-      const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-      expect(axe.violations, JSON.stringify(axe.violations, null, 2)).toEqual([]);
+      const results = await axe(page).include("dialog[open]").analyze();
+      expect(results.violations, JSON.stringify(results.violations, null, 2)).toEqual([]);
       await palette(page).getByRole("button", { name: "Close" }).tap();
       await expect(palette(page)).toBeHidden();
     }

@@ -1,7 +1,7 @@
 // The permissions editor shows what a member may effectively do and where it comes from:
 // their own grant, a group ("via group Engineers"), organisation admin; it follows a change
 // saved in the editor, and passes axe in both themes while open.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, envPath, seed, unique } from "./support/api";
 import { addMember } from "./support/members";
@@ -94,7 +94,7 @@ test("effective permissions with their sources, on a project and an environment"
       const opened = await openEffective(p, bob.id);
       await expect(opened.getByRole("list", { name: /and their sources$/ })).toBeVisible();
       await expect(p.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      const results = await new AxeBuilder({ page: p }).analyze();
+      const results = await axe(p).analyze();
       const report = results.violations.map(
         (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
       );

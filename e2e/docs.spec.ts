@@ -2,7 +2,7 @@
 // authorise with an environment key and try GET /api/v1/flags/ from the page itself (the dialog
 // and the tried operation axe clean). The dashboard links to it, and it is light or dark as the
 // dashboard's theme setting says.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { TAGS } from "../lib/openapi/tags";
 import { call, envPath, seed, signUp, unique } from "./support/api";
@@ -150,7 +150,7 @@ async function expectAxeClean(page: Page, selector: string, what: string) {
   // Swagger UI fades panels in: contrast measured mid-fade is the fade's, not the page's (a
   // rehearsal once saw the example JSON's colours fail this way, and pass on every rerun).
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const results = await axe(page).include(selector).analyze();
   const found = results.violations.map(
     (v) =>
       `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary?.split("\n").join(" ")})`).join(", ")}`,

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import { call, createFeature, envPath, seed } from "./support/api";
 
@@ -19,8 +19,8 @@ test("clone an environment from its settings: the clone has the flags, new keys,
   await page.getByRole("button", { name: "Clone environment" }).click();
   const dialog = page.getByRole("dialog", { name: "Clone environment" });
   await expect(dialog).toContainText("Identities and their overrides are not copied.");
-  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
-  expect(axe.violations).toEqual([]);
+  const results = await axe(page).include("dialog[open]").analyze();
+  expect(results.violations).toEqual([]);
   // A taken name is refused in the dialog.
   await dialog.getByLabel("Name of the new environment").fill("Development");
   await dialog.getByRole("button", { name: "Clone" }).click();

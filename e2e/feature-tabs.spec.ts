@@ -2,7 +2,7 @@
 // History, Usage, Settings), each asking the API only for what it shows, once it is opened. The
 // address keeps the tab (?tab=), and the tabs follow the ARIA pattern: one tab stop, arrows,
 // Home and End.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, featuresPath, seed } from "./support/api";
 
@@ -96,6 +96,6 @@ test("each tab of the feature page loads its data only when opened, and the addr
 
   await tab("Segment overrides").click();
   await expect(page.getByText("No segment overrides")).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="tablist"]').analyze();
+  const results = await axe(page).include('[role="tablist"]').analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // The features list's "Stale" filter and "Last changed" sort, the row's stale badge and
 // "changed … ago", and the project's stale setting. Features are made old by writing their
 // timestamps in the e2e database (SQLite at ENSIGN_E2E_DATABASE_URL).
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { call, featuresPath, seed } from "./support/api";
@@ -24,7 +24,7 @@ function age(featureId: number, days: number) {
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const report = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

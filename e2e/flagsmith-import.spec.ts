@@ -1,7 +1,7 @@
 // Issue 28 item 1's dashboard page: import from Flagsmith through "Import from Flagsmith", with
 // a second Ensign as the source (it speaks the same Admin API), then verify against it. The
 // e2e server allows a loopback source (ENSIGN_IMPORT_ALLOW_LOOPBACK in playwright.config.ts).
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test } from "@playwright/test";
 import { call, seed, unique } from "./support/api";
 import { freePort, startSecondEnsign } from "./support/second-server";
@@ -138,11 +138,11 @@ test("import from a Flagsmith source through the page, see the report, verify fi
 
   // Accessible once loaded, and usable on a phone.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await page.setViewportSize(PHONE);
   await expect(page.getByRole("heading", { name: "Import from Flagsmith", level: 1 })).toBeVisible();
   await expectFitsViewport(page, "Import from Flagsmith");
-  const phone = await new AxeBuilder({ page }).analyze();
+  const phone = await axe(page).analyze();
   expect(phone.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

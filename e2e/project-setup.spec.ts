@@ -2,7 +2,7 @@
 // (as Flagsmith's dashboard does), its page shows a first-run checklist ticked from real data,
 // and the project's feature name pattern is set in its settings and checked by the
 // create-feature dialog before anything is sent.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, featuresPath, seed, unique } from "./support/api";
 import { expectFitsViewport, PHONE } from "./support/viewport";
@@ -12,7 +12,7 @@ const loaded = { timeout: 30_000 };
 async function expectNoAxeViolations(page: Page, what: string) {
   // Checked at rest: no control under the pointer (a hover colour is not what the page shows).
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   const report = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

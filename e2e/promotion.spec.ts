@@ -2,7 +2,7 @@
 // promoted from Staging to Production (protected, so confirmed) in one step, with its parts
 // reviewed; then /identities/ in Production answers the promoted overrides for identities in
 // each segment. Also: a long value never hides the row's controls; axe; 390 px.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { call, seed, unique, type Seed } from "./support/api";
 import { expectFitsViewport, PHONE } from "./support/viewport";
@@ -16,7 +16,7 @@ async function ok<T = any>(res: Promise<{ status: number; body: T }>): Promise<T
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     what,

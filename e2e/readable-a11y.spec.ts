@@ -1,7 +1,7 @@
 // The states issue 30 items 8–10 added (an open explanation, JSON diffs in history and the
 // audit log, a webhook URL's error at its field) pass axe in both themes: the page walk in
 // e2e/a11y.spec.ts visits these pages but not in these states.
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, envPath, featuresPath, seed } from "./support/api";
 
@@ -11,7 +11,7 @@ async function expectAxeClean(page: Page, include: string, where: string) {
   // Off the button just clicked: a hovered primary button's dark-mode contrast is issue 30's
   // separate finding, not these items'.
   await page.mouse.move(0, 0);
-  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const results = await axe(page).include(include).analyze();
   const report = results.violations.map(
     (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

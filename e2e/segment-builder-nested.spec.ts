@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./support/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { call, createFeature, envPath, seed, type Seed } from "./support/api";
 import { fillCondition, startNewSegment } from "./support/segment-builder";
@@ -265,7 +265,7 @@ for (const theme of ["light", "dark"] as const) {
         await expect(page.getByRole("region", { name: "Group 2.1" })).toBeVisible();
         await expect(page.getByText(/^Compared as text: "eighteen"/)).toBeVisible();
         await page.mouse.move(0, 0);
-        const results = await new AxeBuilder({ page }).include('[data-testid="rule-builder"]').analyze();
+        const results = await axe(page).include('[data-testid="rule-builder"]').analyze();
         const report = results.violations.map(
           (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
         );
