@@ -24,6 +24,7 @@ const LAYERS: string[][] = [
   ["code-references", "master-api-keys", "permissions", "sdk", "tags", "webhooks"],
   ["organisations"],
   ["audit", "limits", "openapi"],
+  ["wire"],
   ["api"],
   ["db", "values"],
   ["diagnostics", "engine", "keys"],
@@ -35,12 +36,9 @@ const LAYERS: string[][] = [
  */
 const KNOWN_UPWARD: Record<string, string> = {
   // recordAudit sends each entry, inside the writer's transaction, to the organisation's
-  // webhooks in Flagsmith's shape, which embeds the entry's environment and project; and the
-  // audit log's list checks access with the tenant helpers. Every domain records entries, so
-  // audit sits low: these four go once webhook delivery, the environment and project wire
-  // shapes and the tenant helpers stand below it.
-  "audit -> environments": "lib/audit/serializers.ts, responses.ts: the webhook payload's environment",
-  "audit -> projects": "lib/audit/serializers.ts, responses.ts: the webhook payload's project",
+  // webhooks; and the audit log's list checks access with the tenant helpers. Every domain
+  // records entries, so audit sits low: these go once webhook delivery and the tenant helpers
+  // stand below it.
   "audit -> webhooks": "lib/audit/record.ts: enqueues the entry's webhook deliveries",
   "audit -> organisations": "lib/audit/audit-log.ts: requireProject, requireOrganisationAdmin",
 };
