@@ -24,7 +24,7 @@ const LAYERS: string[][] = [
   ["code-references", "master-api-keys", "permissions", "sdk", "tags", "webhooks"],
   ["organisations"],
   ["audit", "limits", "openapi"],
-  ["wire"],
+  ["webhook-outbox", "wire"],
   ["api"],
   ["db", "values"],
   ["diagnostics", "engine", "keys"],
@@ -35,11 +35,8 @@ const LAYERS: string[][] = [
  * list only shrinks. "from -> to" are folders.
  */
 const KNOWN_UPWARD: Record<string, string> = {
-  // recordAudit sends each entry, inside the writer's transaction, to the organisation's
-  // webhooks; and the audit log's list checks access with the tenant helpers. Every domain
-  // records entries, so audit sits low: these go once webhook delivery and the tenant helpers
-  // stand below it.
-  "audit -> webhooks": "lib/audit/record.ts: enqueues the entry's webhook deliveries",
+  // The audit log's list checks access with the tenant helpers. Every domain records entries,
+  // so audit sits low: this goes once the tenant helpers stand below it.
   "audit -> organisations": "lib/audit/audit-log.ts: requireProject, requireOrganisationAdmin",
 };
 
