@@ -21,7 +21,7 @@ const LAYERS: string[][] = [
   ["features"],
   ["flag-api", "projects", "version", "versions"],
   ["feature-states", "invitations", "segments"],
-  ["code-references", "master-api-keys", "permissions", "sdk", "tags", "webhooks"],
+  ["audit-log", "code-references", "master-api-keys", "permissions", "sdk", "tags", "webhooks"],
   ["organisations"],
   ["audit", "limits", "openapi"],
   ["webhook-outbox", "wire"],
@@ -31,14 +31,11 @@ const LAYERS: string[][] = [
 ];
 
 /**
- * Imports that still run up, each with why it stays; the test fails when one is gone, so the
- * list only shrinks. "from -> to" are folders.
+ * Imports allowed to run up, each with why it stays; the test fails when one is gone, so the
+ * list only shrinks. "from -> to" are folders. Empty: every import in lib/ runs down. An entry
+ * here is a debt with a written reason, never a way to skip the floors.
  */
-const KNOWN_UPWARD: Record<string, string> = {
-  // The audit log's list checks access with the tenant helpers. Every domain records entries,
-  // so audit sits low: this goes once the tenant helpers stand below it.
-  "audit -> organisations": "lib/audit/audit-log.ts: requireProject, requireOrganisationAdmin",
-};
+const KNOWN_UPWARD: Record<string, string> = {};
 
 const floorOf = new Map(LAYERS.flatMap((names, floor) => names.map((name) => [name, floor] as const)));
 
