@@ -3,7 +3,7 @@
 // do the organisation webhook deliveries that report it.
 import type { Tx } from "@/lib/db/client";
 import { currentActor } from "./context";
-import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
+import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhook-outbox/enqueue";
 import { diffFields } from "./diff";
 import { loadRelated, serializeAuditLog } from "./serializers";
 

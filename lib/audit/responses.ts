@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
-import { ZEnvironment } from "@/lib/environments/responses";
-import { ZProject } from "@/lib/projects/responses";
+import { ZEnvironment } from "@/lib/wire/environment";
+import { ZProject } from "@/lib/wire/project";
 
 const ZAuditAuthor = z
   .strictObject({

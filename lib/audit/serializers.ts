@@ -2,8 +2,8 @@
 // show them. The project and environment are Ensign's usual project and environment
 // objects; an entry whose project, environment or author is gone shows null there.
 import { db, type DbOrTx } from "@/lib/db/client";
-import { serializeEnvironment } from "@/lib/environments/serializers";
-import { serializeProject } from "@/lib/projects/serializers";
+import { serializeEnvironment } from "@/lib/wire/environment";
+import { serializeProject } from "@/lib/wire/project";
 import type { ChangeDetail } from "./diff";
 import type { z } from "zod";
 import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";

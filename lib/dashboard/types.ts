@@ -11,7 +11,8 @@ import type {
   ZProjectChangeRequest,
 } from "@/lib/change-requests/responses";
 import type { ZImpact } from "@/lib/impact/responses";
-import type { ZEnvironment, ZServerKey } from "@/lib/environments/responses";
+import type { ZServerKey } from "@/lib/environments/responses";
+import type { ZEnvironment } from "@/lib/wire/environment";
 import type { ZFeatureValue } from "@/lib/api/response-schemas";
 import type {
   ZFeature,
@@ -40,7 +41,7 @@ import type {
   ZPermissionKeys,
   ZUserGrantList,
 } from "@/lib/permissions/responses";
-import type { ZProject } from "@/lib/projects/responses";
+import type { ZProject } from "@/lib/wire/project";
 import type { ZSegment, ZSegmentCondition, ZSegmentRule } from "@/lib/segments/responses";
 import type { ZTag } from "@/lib/tags/responses";
 import type { ZWebhook, ZWebhookDeliveryList } from "@/lib/webhooks/responses";

@@ -10,7 +10,7 @@ import { generateEnvironmentKey, generateUuid } from "@/lib/keys";
 import { assertQuota } from "@/lib/limits/quotas";
 import { requireEnvironment } from "@/lib/organisations/access";
 import { assertEnvironmentNameFree } from "./environments";
-import { serializeEnvironment, type EnvironmentRow } from "./serializers";
+import { serializeEnvironment, type EnvironmentRow } from "@/lib/wire/environment";
 
 type CloneInput = { userId: number; source: EnvironmentRow; name: string };
 

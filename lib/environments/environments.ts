@@ -1,6 +1,6 @@
 import { ValidationError } from "@/lib/api/errors";
 import { buildPage, FIXED_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
-import { serializeEnvironment, type EnvironmentRow } from "./serializers";
+import { serializeEnvironment, type EnvironmentRow } from "@/lib/wire/environment";
 import { db, type Tx } from "@/lib/db/client";
 import { createDefaultStatesForEnvironment } from "@/lib/features/option-writes";
 import { generateEnvironmentKey, generateUuid } from "@/lib/keys";

@@ -4,7 +4,7 @@
 // value, the option weights and, for a segment override, its priority.
 import type { Tx } from "@/lib/db/client";
 import { readValue } from "@/lib/values";
-import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhooks/enqueue";
+import { enabledWebhooks, enqueueDeliveries } from "@/lib/webhook-outbox/enqueue";
 import { currentActor } from "@/lib/audit/context";
 import { ensureBaselineVersion, recordFeatureVersion } from "./record-version";
 import { recordAudit } from "@/lib/audit/record";

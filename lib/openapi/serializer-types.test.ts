@@ -7,9 +7,10 @@ import { serializeAuditLog, serializeAuditLogDetail } from "@/lib/audit/serializ
 import type { ZAuditLogEntry, ZAuditLogEntryDetail } from "@/lib/audit/responses";
 import { serializeUser } from "@/lib/auth/users";
 import type { ZUser } from "@/lib/auth/responses";
-import { serializeEnvironment } from "@/lib/environments/serializers";
+import { serializeEnvironment } from "@/lib/wire/environment";
 import { serializeServerKey } from "@/lib/environments/server-keys";
-import type { ZEnvironment, ZServerKey } from "@/lib/environments/responses";
+import type { ZServerKey } from "@/lib/environments/responses";
+import type { ZEnvironment } from "@/lib/wire/environment";
 import { serializeFeature, serializeMultivariateOption } from "@/lib/features/feature-serializers";
 import type { ZFeature, ZMultivariateOption } from "@/lib/features/responses";
 import { serializeFeatureState, serializeFeatureStateNested } from "@/lib/features/serializers";
@@ -26,8 +27,7 @@ import { serializeFeatureSegment, serializeSegmentOverride } from "@/lib/overrid
 import type { ZFeatureSegment, ZSegmentOverride } from "@/lib/overrides/responses";
 import { serializeGroup, serializeMember } from "@/lib/permissions/serializers";
 import type { ZGroup, ZMember } from "@/lib/permissions/responses";
-import { serializeProject } from "@/lib/projects/serializers";
-import { ZProject } from "@/lib/projects/responses";
+import { serializeProject, ZProject } from "@/lib/wire/project";
 import { serializeScheduledChange } from "@/lib/scheduled/scheduled-changes";
 import type { ZScheduledChange } from "@/lib/scheduled/responses";
 import { serializeSegment } from "@/lib/segments/serializers";

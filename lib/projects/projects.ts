@@ -1,4 +1,4 @@
-import { serializeProject, type ProjectRow } from "./serializers";
+import { serializeProject, type ProjectRow } from "@/lib/wire/project";
 import { db } from "@/lib/db/client";
 import { touchEnvironments } from "@/lib/db/revision";
 import { recordAudit } from "@/lib/audit/record";

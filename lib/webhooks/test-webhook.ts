@@ -7,7 +7,7 @@
 // Each account and client address may send a few per minute (./test-limit.ts).
 import { clientAddressOf } from "@/lib/api/client-address";
 import type { TWebhookTest } from "./schemas";
-import { encodePayload } from "./signing";
+import { encodePayload } from "@/lib/webhook-outbox/signing";
 import { webhookTestLimiter } from "./test-limit";
 import { sendOnce } from "./worker";
 

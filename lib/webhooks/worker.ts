@@ -8,8 +8,8 @@ import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { db } from "@/lib/db/client";
 import { blockedReason, BlockedAddressError, guardedLookup } from "./network";
-import { setWorkerNudge } from "./enqueue";
-import { SIGNATURE_HEADER, signPayload } from "./signing";
+import { setWorkerNudge } from "@/lib/webhook-outbox/enqueue";
+import { SIGNATURE_HEADER, signPayload } from "@/lib/webhook-outbox/signing";
 
 export const MAX_ATTEMPTS = 5;
 const POLL_MS = 1000;

@@ -2065,6 +2065,19 @@ describe("change request impact", () => {
   });
 });
 
+describe("environment trait keys", () => {
+  it("lists the keys its identities hold, and 404 for an unknown environment", async () => {
+    const s = await seed();
+    await call("/api/v1/identities/", {
+      envKey: s.envKey,
+      body: { identifier: "ada", traits: [{ trait_key: "plan", trait_value: "pro" }] },
+    });
+    const res = await invoke("listEnvironmentTraitKeys", { token: s.token, path: { apiKey: s.envKey } }, 200);
+    expect(res.body).toEqual({ keys: ["plan"] });
+    await invoke("listEnvironmentTraitKeys", { token: s.token, path: { apiKey: "nosuchkey" } }, 404);
+  });
+});
+
 describe("coverage", () => {
   it("exercised every documented answer of every operation", () => {
     const documented = OPERATIONS.flatMap((op) =>

@@ -1,7 +1,7 @@
 // GET /api/v1/audit/ — audit log of every organisation the caller administers
 import { withApi } from "@/lib/route/handler";
-import { listAuditLog } from "@/lib/audit/audit-log";
-import { ZAuditLogQuery } from "@/lib/audit/schemas";
+import { listAuditLog } from "@/lib/audit-log/audit-log";
+import { ZAuditLogQuery } from "@/lib/audit-log/schemas";
 import { invalidPage, invalidQuery, ok } from "@/lib/openapi/shared";
 import { ZAuditLogPage } from "@/lib/audit/responses";
 

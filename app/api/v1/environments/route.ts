@@ -3,7 +3,8 @@ import { withApi } from "@/lib/route/handler";
 import { createEnvironment, listEnvironments } from "@/lib/environments/environments";
 import { ZEnvironmentCreate, ZEnvironmentListQuery } from "@/lib/environments/schemas";
 import { forbidden, invalidPage, ok } from "@/lib/openapi/shared";
-import { ZEnvironment, ZEnvironmentPage } from "@/lib/environments/responses";
+import { ZEnvironmentPage } from "@/lib/environments/responses";
+import { ZEnvironment } from "@/lib/wire/environment";
 import { ZBadRequest, ZErrorList, ZValidationErrors } from "@/lib/api/response-schemas";
 import { z } from "zod";
 

@@ -3,7 +3,8 @@ import { withApi } from "@/lib/route/handler";
 import { createProject, listProjects } from "@/lib/projects/projects";
 import { ZProjectCreate, ZProjectListQuery } from "@/lib/projects/schemas";
 import { forbidden, invalidQuery, ok } from "@/lib/openapi/shared";
-import { ZProject, ZProjectList } from "@/lib/projects/responses";
+import { ZProjectList } from "@/lib/projects/responses";
+import { ZProject } from "@/lib/wire/project";
 
 export const GET = withApi(
   {

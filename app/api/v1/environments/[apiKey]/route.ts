@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteEnvironment, getEnvironment, updateEnvironment } from "@/lib/environments/environments";
 import { ZEnvironmentParams, ZEnvironmentUpdate } from "@/lib/environments/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZEnvironment } from "@/lib/environments/responses";
+import { ZEnvironment } from "@/lib/wire/environment";
 import { ZBadRequest } from "@/lib/api/response-schemas";
 
 const params = ZEnvironmentParams;

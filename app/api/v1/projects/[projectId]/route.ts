@@ -3,7 +3,7 @@ import { withApi, withDocs } from "@/lib/route/handler";
 import { deleteProject, getProject, updateProject } from "@/lib/projects/projects";
 import { ZProjectParams, ZProjectUpdate } from "@/lib/projects/schemas";
 import { noContent, notFound, ok } from "@/lib/openapi/shared";
-import { ZProject } from "@/lib/projects/responses";
+import { ZProject } from "@/lib/wire/project";
 
 const params = ZProjectParams;
 

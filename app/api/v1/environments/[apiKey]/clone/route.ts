@@ -2,7 +2,7 @@
 import { withApi } from "@/lib/route/handler";
 import { cloneEnvironment } from "@/lib/environments/clone";
 import { ZEnvironmentClone, ZEnvironmentParams } from "@/lib/environments/schemas";
-import { ZEnvironment } from "@/lib/environments/responses";
+import { ZEnvironment } from "@/lib/wire/environment";
 import { projectOfEnvironmentKey } from "@/lib/permissions/scope";
 import { forbidden, invalidBody, notFound, ok } from "@/lib/openapi/shared";
 

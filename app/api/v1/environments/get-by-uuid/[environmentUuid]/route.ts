@@ -4,7 +4,7 @@ import { ZEnvironmentUuidParams } from "@/lib/uuid/schemas";
 import { getEnvironmentByUuid } from "@/lib/uuid/lookups";
 import { environmentOfUuid } from "@/lib/uuid/refs";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZEnvironment } from "@/lib/environments/responses";
+import { ZEnvironment } from "@/lib/wire/environment";
 
 export const GET = withApi(
   {

@@ -1,7 +1,7 @@
 // GET /api/v1/organisations/{id}/audit/ — audit log of one organisation (its admins only)
 import { withApi } from "@/lib/route/handler";
-import { listAuditLog } from "@/lib/audit/audit-log";
-import { ZAuditLogQuery, ZOrganisationAuditLogParams } from "@/lib/audit/schemas";
+import { listAuditLog } from "@/lib/audit-log/audit-log";
+import { ZAuditLogQuery, ZOrganisationAuditLogParams } from "@/lib/audit-log/schemas";
 import { forbidden, invalidQuery, notFound, ok } from "@/lib/openapi/shared";
 import { ZAuditLogPage } from "@/lib/audit/responses";
 

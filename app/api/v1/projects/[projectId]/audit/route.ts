@@ -1,7 +1,7 @@
 // GET /api/v1/projects/{id}/audit/ — audit log of one project
 import { withApi } from "@/lib/route/handler";
-import { listAuditLog } from "@/lib/audit/audit-log";
-import { ZAuditLogQuery, ZProjectAuditLogParams } from "@/lib/audit/schemas";
+import { listAuditLog } from "@/lib/audit-log/audit-log";
+import { ZAuditLogQuery, ZProjectAuditLogParams } from "@/lib/audit-log/schemas";
 import { invalidQuery, notFound, ok } from "@/lib/openapi/shared";
 import { ZAuditLogPage } from "@/lib/audit/responses";
 

@@ -4,7 +4,7 @@ import { ZProjectUuidParams } from "@/lib/uuid/schemas";
 import { getProjectByUuid } from "@/lib/uuid/lookups";
 import { projectIdOfUuid } from "@/lib/uuid/refs";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
-import { ZProject } from "@/lib/projects/responses";
+import { ZProject } from "@/lib/wire/project";
 
 export const GET = withApi(
   {

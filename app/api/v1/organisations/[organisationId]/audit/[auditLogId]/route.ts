@@ -1,7 +1,7 @@
 // GET /api/v1/organisations/{id}/audit/{id}/ — one audit log entry of an organisation
 import { withApi } from "@/lib/route/handler";
-import { getAuditLogEntry } from "@/lib/audit/audit-log";
-import { ZOrganisationAuditLogEntryParams } from "@/lib/audit/schemas";
+import { getAuditLogEntry } from "@/lib/audit-log/audit-log";
+import { ZOrganisationAuditLogEntryParams } from "@/lib/audit-log/schemas";
 import { forbidden, notFound, ok } from "@/lib/openapi/shared";
 import { ZAuditLogEntryDetail } from "@/lib/audit/responses";
 

@@ -1,7 +1,7 @@
 // GET /api/v1/projects/{id}/audit/{id}/ — one audit log entry of a project
 import { withApi } from "@/lib/route/handler";
-import { getAuditLogEntry } from "@/lib/audit/audit-log";
-import { ZProjectAuditLogEntryParams } from "@/lib/audit/schemas";
+import { getAuditLogEntry } from "@/lib/audit-log/audit-log";
+import { ZProjectAuditLogEntryParams } from "@/lib/audit-log/schemas";
 import { notFound, ok } from "@/lib/openapi/shared";
 import { ZAuditLogEntryDetail } from "@/lib/audit/responses";
 

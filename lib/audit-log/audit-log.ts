@@ -1,12 +1,19 @@
 // Reading the audit log: every entry of the organisations the caller administers, and the
 // caller's own (/audit/), of one project (/projects/{id}/audit/) or of one organisation
 // (/organisations/{id}/audit/), newest first, filtered and paged as Flagsmith does.
+// Apart from lib/audit, the recorder every domain calls: reading checks access with the
+// tenant helpers of lib/organisations, which itself records entries.
 import { ValidationError, NotFoundError } from "@/lib/api/errors";
 import { buildPage, MAX_PAGE_SIZE, pageWindow } from "@/lib/api/pagination";
 import { databaseUrl, db, isPostgresUrl } from "@/lib/db/client";
 import { requireOrganisationAdmin, requireProject } from "@/lib/organisations/access";
 import type { TAuditLogQuery } from "./schemas";
-import { loadRelated, serializeAuditLog, serializeAuditLogDetail, type AuditLogRow } from "./serializers";
+import {
+  loadRelated,
+  serializeAuditLog,
+  serializeAuditLogDetail,
+  type AuditLogRow,
+} from "@/lib/audit/serializers";
 
 export type AuditScope =
   | { kind: "all"; userId: number }

@@ -1,6 +1,8 @@
 // Writing deliveries into the outbox, inside the transaction of the change they report:
 // organisation webhooks get every audit entry (AUDIT_LOG_CREATED), environment webhooks
 // every feature state change (FLAG_UPDATED / FLAG_DELETED), in Flagsmith's payload shapes.
+// It stands below lib/audit, which every domain calls and which enqueues each entry; the
+// webhooks themselves (their endpoints, the worker that sends) are in lib/webhooks.
 import type { Tx } from "@/lib/db/client";
 import { encodePayload } from "./signing";
 
