@@ -7,23 +7,15 @@ import { LoadError } from "@/components/common/load-error";
 import { Card, Section } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import {
-  useChangeRequest,
-  useEnvironment,
-  useApi,
-  useMe,
-  useMyGroups,
-  useProject,
-} from "@/lib/dashboard/hooks";
+import { useChangeRequest, useEnvironment, useMe, useMyGroups, useProject } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
-import type { Feature, Page } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
 import { StatusBadge } from "./change-request-list";
 import { CommentsPanel } from "./comments-panel";
 import { ImpactPanel } from "./impact-panel";
 import { ProposedStateDiff } from "./proposed-state-diff";
 import { ReviewPanel } from "./review-panel";
-import { useNames } from "./use-names";
+import { useRequestNames } from "./use-names";
 
 type Props = { projectId: number; environmentKey: string; changeRequestId: number };
 
@@ -31,7 +23,6 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
   const { data: cr, error } = useChangeRequest(changeRequestId);
   const { data: environment } = useEnvironment(environmentKey);
   const { data: project } = useProject(projectId);
-  const { data: features } = useApi<Page<Feature>>(cr ? urls.features(projectId) : null);
   const { data: me } = useMe();
   const organisationId = project?.organisation ?? null;
   // Read once the request is known (a wrong id shows its 404 alone); the viewer's groups and
@@ -39,7 +30,7 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
   const known = cr ? organisationId : null;
   const groupReviewed = (cr?.group_assignments.length ?? 0) > 0;
   const { data: myGroups } = useMyGroups(groupReviewed ? known : null);
-  const { nameOf, groupNameOf } = useNames(known, groupReviewed);
+  const { nameOf, groupNameOf } = useRequestNames(known, cr?.users, groupReviewed);
   const groupIds = groupReviewed ? myGroups?.map((g) => g.id) : [];
   const permissions = useEnvironmentPermissions(environmentKey);
   const back = { href: paths.changeRequests(projectId, environmentKey), label: "Change requests" };
@@ -48,7 +39,6 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
     return (
       <LoadError error={error} what="change request" back={[{ ...back, label: "Back to change requests" }]} />
     );
-  const featureName = (id: number) => features?.results.find((f) => f.id === id)?.name ?? `feature ${id}`;
   return (
     <div className="space-y-10">
       <PageHeader
@@ -70,15 +60,12 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
       />
       <Section title="Proposed changes" description="Each change against what is live now.">
         <Card className="space-y-6 p-4">
-          {!cr || !environment ? (
+          {!cr ? (
             <Skeleton className="h-16" />
           ) : (
             cr.feature_states.map((state) => (
               <ProposedStateDiff
                 key={`${state.feature}-${state.feature_segment}`}
-                environmentKey={environmentKey}
-                environmentId={environment.id}
-                featureName={featureName(state.feature)}
                 proposed={state}
                 committed={cr.is_committed}
               />
@@ -114,7 +101,11 @@ export function ChangeRequestReview({ projectId, environmentKey, changeRequestId
       </Section>
       <Section title="Comments">
         {cr ? (
-          <CommentsPanel url={urls.changeRequest(changeRequestId, "comments")} nameOf={nameOf} />
+          <CommentsPanel
+            url={urls.changeRequest(changeRequestId, "comments")}
+            requestUrl={urls.changeRequest(changeRequestId)}
+            nameOf={nameOf}
+          />
         ) : (
           <Skeleton className="h-24" />
         )}

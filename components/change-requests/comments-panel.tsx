@@ -12,7 +12,14 @@ import { api } from "@/lib/dashboard/api-client";
 import { errorMessage } from "@/lib/dashboard/fetcher";
 import { useChangeRequestComments } from "@/lib/dashboard/hooks";
 
-export function CommentsPanel({ url, nameOf }: { url: string; nameOf: (id: number | null) => string }) {
+type Props = {
+  url: string;
+  /** The request's URL: its answer names the commenters, so it is read again after a comment. */
+  requestUrl: string;
+  nameOf: (id: number | null) => string;
+};
+
+export function CommentsPanel({ url, requestUrl, nameOf }: Props) {
   const { data, error } = useChangeRequestComments(url);
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
@@ -23,7 +30,7 @@ export function CommentsPanel({ url, nameOf }: { url: string; nameOf: (id: numbe
     try {
       await api.post(url, { comment: text.trim() });
       setText("");
-      await mutate(url);
+      await Promise.all([mutate(url), mutate(requestUrl)]);
     } catch (e) {
       setFailure(errorMessage(e));
     } finally {

@@ -22,7 +22,7 @@ import { CommentsPanel } from "./comments-panel";
 import { ImpactPanel } from "./impact-panel";
 import { ProposedSegmentDiff } from "./proposed-segment-diff";
 import { ReviewPanel } from "./review-panel";
-import { useNames } from "./use-names";
+import { useRequestNames } from "./use-names";
 
 export function ProjectChangeRequestReview({
   projectId,
@@ -41,7 +41,7 @@ export function ProjectChangeRequestReview({
   const known = cr ? organisationId : null;
   const groupReviewed = (cr?.group_assignments.length ?? 0) > 0;
   const { data: myGroups } = useMyGroups(groupReviewed ? known : null);
-  const { nameOf, groupNameOf } = useNames(known, groupReviewed);
+  const { nameOf, groupNameOf } = useRequestNames(known, cr?.users, groupReviewed);
   const groupIds = groupReviewed ? myGroups?.map((g) => g.id) : [];
   const permissions = useProjectPermissions(projectId);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export function ProjectChangeRequestReview({
               Committed: the segments have these rules now.
             </p>
           ) : (
-            cr.segments.map((s) => <ProposedSegmentDiff key={s.id} projectId={projectId} proposed={s} />)
+            cr.segments.map((s) => <ProposedSegmentDiff key={s.id} proposed={s} />)
           )}
         </Card>
       </Section>
@@ -130,7 +130,11 @@ export function ProjectChangeRequestReview({
         )}
       </Section>
       <Section title="Comments">
-        {cr ? <CommentsPanel url={urlOf("comments")} nameOf={nameOf} /> : <Skeleton className="h-24" />}
+        {cr ? (
+          <CommentsPanel url={urlOf("comments")} requestUrl={urlOf()} nameOf={nameOf} />
+        ) : (
+          <Skeleton className="h-24" />
+        )}
       </Section>
     </div>
   );

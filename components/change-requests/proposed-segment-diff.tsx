@@ -1,10 +1,8 @@
 "use client";
 // What a segment change request changes in one segment: name, description and rules against
-// the live segment.
+// the live segment (which the request's answer carries).
 import { ChangeTable, type ChangeRow } from "@/components/ui/change-table";
 import { diffCells } from "@/components/ui/json-diff";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useSegment } from "@/lib/dashboard/hooks";
 import type { ProjectChangeRequest } from "@/lib/dashboard/types";
 
 type Proposed = ProjectChangeRequest["segments"][number];
@@ -21,11 +19,10 @@ function withoutIds(value: unknown): unknown {
   return value;
 }
 
-export function ProposedSegmentDiff({ projectId, proposed }: { projectId: number; proposed: Proposed }) {
-  const { data: live, error } = useSegment(projectId, proposed.id);
-  if (error)
+export function ProposedSegmentDiff({ proposed }: { proposed: Proposed }) {
+  const { live } = proposed;
+  if (!live)
     return <p className="text-sm text-red-700 dark:text-red-400">Segment {proposed.id} no longer exists.</p>;
-  if (!live) return <Skeleton className="h-12" />;
   const rows: ChangeRow[] = [];
   const add = (key: string, before: unknown, after: unknown) => {
     if (JSON.stringify(before) !== JSON.stringify(after))

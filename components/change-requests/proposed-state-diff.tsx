@@ -1,12 +1,10 @@
 "use client";
 // What one proposed feature state changes against the live state, one row per changed field
-// (the same table as a feature's version comparison).
+// (the same table as a feature's version comparison). The request's answer carries the live
+// state and the names, so the review reads nothing more for it.
 import { ChangeTable, type ChangeRow } from "@/components/ui/change-table";
 import { diffCells } from "@/components/ui/json-diff";
-import { Skeleton } from "@/components/ui/skeleton";
-import { useFeatureSegments, useFeatureStates, useFeatureStatesOfFeature } from "@/lib/dashboard/hooks";
 import type { ChangeRequest, FlagValue } from "@/lib/dashboard/types";
-import { valueFromObject } from "@/lib/dashboard/values";
 
 type Proposed = ChangeRequest["feature_states"][number];
 type LiveSide = {
@@ -38,47 +36,17 @@ function rowsOf(live: LiveSide, proposed: Proposed): ChangeRow[] {
   return rows;
 }
 
-export function ProposedStateDiff({
-  environmentKey,
-  environmentId,
-  featureName,
-  proposed,
-  committed,
-}: {
-  environmentKey: string;
-  environmentId: number;
-  featureName: string;
-  proposed: Proposed;
-  committed: boolean;
-}) {
-  const isDefault = proposed.feature_segment === null;
-  const { data: defaults } = useFeatureStates(environmentKey);
-  const { data: overrides } = useFeatureStatesOfFeature(proposed.feature, isDefault ? null : environmentId);
-  const { data: featureSegments } = useFeatureSegments(proposed.feature, isDefault ? null : environmentId);
-  const segmentName = featureSegments?.find((fs) => fs.id === proposed.feature_segment)?.segment_name;
-  let live: LiveSide | null | undefined;
-  if (isDefault) {
-    const state = defaults?.find((s) => s.feature === proposed.feature);
-    live = state && {
-      enabled: state.enabled,
-      value: state.feature_state_value,
-      weights: state.multivariate_feature_state_values,
-    };
-  } else {
-    const state = overrides?.find((s) => s.feature_segment === proposed.feature_segment);
-    live =
-      overrides &&
-      (state
-        ? {
-            enabled: state.enabled,
-            value: valueFromObject(state.feature_state_value),
-            weights: state.multivariate_feature_state_values,
-          }
-        : null);
-  }
-  const where = isDefault
-    ? "environment default"
-    : `segment ${segmentName ?? `override ${proposed.feature_segment}`}`;
+export function ProposedStateDiff({ proposed, committed }: { proposed: Proposed; committed: boolean }) {
+  const featureName = proposed.feature_name || `feature ${proposed.feature}`;
+  const live: LiveSide | null = proposed.live && {
+    enabled: proposed.live.enabled,
+    value: proposed.live.feature_state_value,
+    weights: proposed.live.multivariate_feature_state_values,
+  };
+  const where =
+    proposed.feature_segment === null
+      ? "environment default"
+      : `segment ${proposed.segment_name ?? `override ${proposed.feature_segment}`}`;
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-medium">
@@ -89,8 +57,6 @@ export function ProposedStateDiff({
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Committed: enabled {String(proposed.enabled)}, value {JSON.stringify(proposed.feature_state_value)}.
         </p>
-      ) : live === undefined ? (
-        <Skeleton className="h-12" />
       ) : live === null ? (
         <p className="text-sm text-red-700 dark:text-red-400">This segment override no longer exists.</p>
       ) : rowsOf(live, proposed).length === 0 ? (

@@ -127,10 +127,10 @@ function IdentityList({ projectId, environmentKey }: IdentitiesPageProps) {
                   data-testid="identity-row"
                   className="flex items-center gap-4 px-4 py-3"
                 >
-                  <div className="min-w-0 flex-1">
+                  <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
                     <Link
                       href={paths.identity(projectId, environmentKey, identity.id)}
-                      className="truncate font-mono text-sm font-medium hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
+                      className="max-w-full truncate font-mono text-sm font-medium hover:text-indigo-600 hover:underline dark:hover:text-indigo-400"
                     >
                       {identity.identifier}
                     </Link>

@@ -36,8 +36,8 @@ export function IdentityFlagRow({ flag, variation, hasOverride, onEdit, onRemove
       data-feature={flag.feature.name}
       className="flex flex-wrap items-center gap-3 px-4 py-3"
     >
-      <span className="min-w-[10rem] flex-1 truncate">
-        <span className="font-mono text-sm font-medium">{flag.feature.name}</span>
+      <span className="flex min-w-[10rem] flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="max-w-full truncate font-mono text-sm font-medium">{flag.feature.name}</span>
         <InlineIds record={{ id: flag.feature.id }} />
       </span>
       <span data-testid="decided-by">

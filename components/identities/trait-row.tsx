@@ -26,7 +26,7 @@ export function TraitRow({
     <li data-testid="trait" data-trait={trait.trait_key} className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-3">
         <span className="min-w-[8rem] font-mono text-sm font-medium">{trait.trait_key}</span>
-        <span className="flex-1">
+        <span className="flex flex-1 flex-wrap items-center gap-x-2 gap-y-1">
           <FeatureValue value={value} />
           <InlineIds record={{ id: trait.id }} />
         </span>

@@ -19,12 +19,12 @@ function Crumb({
   children: ReactNode;
 }) {
   return (
-    <label className="relative flex shrink-0 items-center">
+    <label className="relative flex min-w-0 items-center">
       <select
         aria-label={label}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="max-w-[11rem] cursor-pointer appearance-none truncate rounded-md bg-transparent py-1 pr-6 pl-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        className="max-w-full cursor-pointer appearance-none truncate rounded-md bg-transparent py-1 pr-6 pl-2 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
       >
         {children}
       </select>
@@ -55,6 +55,17 @@ const Slash = () => (
   </span>
 );
 
+/**
+ * A crumb after the first, with its slash: on a phone the crumbs wrap (a slash stays with the
+ * crumb it leads), each name whole up to the bar's width; from `sm` they share one line.
+ */
+const Step = ({ children }: { children: ReactNode }) => (
+  <span className="flex max-w-full min-w-0 items-center gap-1 sm:max-w-[12.5rem] sm:shrink-0">
+    <Slash />
+    {children}
+  </span>
+);
+
 export function ContextSwitcher({ context }: { context: RouteContext }) {
   const push = useGuardedPush();
   const pathname = usePathname();
@@ -67,24 +78,25 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
   return (
     <nav
       aria-label="Organisation, project and environment"
-      className="flex min-w-0 items-center gap-1 overflow-x-auto"
+      className="flex min-w-0 flex-wrap items-center gap-x-1 gap-y-0.5 sm:flex-nowrap sm:overflow-x-auto"
     >
       {organisations && organisationId && (
-        <Crumb
-          label="Organisation"
-          value={String(organisationId)}
-          onChange={(v) => push(paths.organisation(Number(v)))}
-        >
-          {organisations.results.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Crumb>
+        <span className="flex max-w-full min-w-0 items-center sm:max-w-[11rem] sm:shrink-0">
+          <Crumb
+            label="Organisation"
+            value={String(organisationId)}
+            onChange={(v) => push(paths.organisation(Number(v)))}
+          >
+            {organisations.results.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </Crumb>
+        </span>
       )}
       {projects && projectId && (
-        <>
-          <Slash />
+        <Step>
           <Crumb label="Project" value={String(projectId)} onChange={(v) => push(paths.project(Number(v)))}>
             {projects.map((p) => (
               <option key={p.id} value={p.id}>
@@ -92,14 +104,13 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
               </option>
             ))}
           </Crumb>
-        </>
+        </Step>
       )}
       {environments &&
         projectId &&
         environmentKey &&
         environments.results.some((e) => e.api_key === environmentKey) && (
-          <>
-            <Slash />
+          <Step>
             <Crumb
               label="Environment"
               value={environmentKey}
@@ -111,7 +122,7 @@ export function ContextSwitcher({ context }: { context: RouteContext }) {
                 </option>
               ))}
             </Crumb>
-          </>
+          </Step>
         )}
     </nav>
   );

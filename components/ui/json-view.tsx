@@ -47,7 +47,7 @@ export function JsonView({ record, label = "JSON" }: { record: unknown; label?: 
           nested in another and unreachable for some assistive technology. */}
       <div className="relative">
         <details className="group rounded-md border border-zinc-200 bg-zinc-50 text-xs dark:border-zinc-800 dark:bg-zinc-950">
-          <summary className="flex cursor-pointer items-center px-2.5 py-1.5 pr-28 font-medium text-zinc-600 dark:text-zinc-400">
+          <summary className="flex min-h-10 cursor-pointer items-center px-2.5 py-1.5 pr-28 font-medium text-zinc-600 dark:text-zinc-400">
             {label}
           </summary>
           <pre
@@ -59,7 +59,9 @@ export function JsonView({ record, label = "JSON" }: { record: unknown; label?: 
             {text}
           </pre>
         </details>
-        <span className="absolute top-0.5 right-1.5">
+        {/* Centred on the summary row (40 px under the 1 px border; the button is 32 px), so it
+            covers neither the box's border nor the line under the summary. */}
+        <span className="absolute top-[5px] right-1.5">
           <CopyButton value={text} label="Copy JSON" />
         </span>
       </div>

@@ -2,9 +2,15 @@
 // types and MCP OpenAPI subset) with Ensign's review fields (rejection, comments).
 import { z } from "zod";
 import { paged, zBool, zDateTime, zInt, zText, zUuid } from "@/lib/api/response-schemas";
+import { ZSegmentRule } from "@/lib/segments/responses";
 
 const zNullableDate = (d: string) => z.iso.datetime().nullable().meta({ description: d });
 const zNullableInt = (d: string) => z.int().nullable().meta({ description: d });
+
+const ZAllocationAnswer = z.strictObject({
+  multivariate_feature_option: zInt("Option id."),
+  percentage_allocation: z.number().meta({ description: "Percentage of identities served it." }),
+});
 
 export const ZProposedStateAnswer = z
   .strictObject({
@@ -19,14 +25,30 @@ export const ZProposedStateAnswer = z
       .nullable()
       .meta({ description: "Value after the change, typed." }),
     multivariate_feature_state_values: z
-      .array(
-        z.strictObject({
-          multivariate_feature_option: zInt("Option id."),
-          percentage_allocation: z.number().meta({ description: "Percentage of identities served it." }),
-        }),
-      )
+      .array(ZAllocationAnswer)
       .meta({ description: "Option allocations after the change." }),
     live_from: zNullableDate("When it goes live once committed; null: at the commit."),
+    feature_name: zText("Ensign: the feature's name."),
+    segment_name: z.string().nullable().meta({
+      description:
+        "Ensign: the segment of the override; null for the environment default or an override that no longer exists.",
+    }),
+    live: z
+      .strictObject({
+        enabled: zBool("On/off now."),
+        feature_state_value: z
+          .union([z.string(), z.number(), z.boolean()])
+          .nullable()
+          .meta({ description: "Value now, typed." }),
+        multivariate_feature_state_values: z
+          .array(ZAllocationAnswer)
+          .meta({ description: "Option allocations now." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Ensign: the live state this one would replace, read with the request; null when the segment override no longer exists.",
+      }),
   })
   .meta({ id: "ChangeRequestFeatureState", description: "One proposed feature state." });
 
@@ -43,6 +65,15 @@ export const ZConflict = z.strictObject({
   published_at: zDateTime("When the live state changed."),
   is_environment_default: zBool("Whether the conflict is on the environment default."),
 });
+
+export const ZNamedUser = z
+  .strictObject({
+    id: zInt("User id."),
+    email: zText("Email address."),
+    first_name: zText("First name."),
+    last_name: zText("Last name."),
+  })
+  .meta({ id: "ChangeRequestUser", description: "A person a change request names." });
 
 const summary = {
   id: zInt("Change request id."),
@@ -73,6 +104,10 @@ const detail = {
   rejected_at: zNullableDate("Ensign: when it was rejected."),
   rejected_by: zNullableInt("Ensign: who rejected it."),
   minimum_approvals: zNullableInt("Ensign: approvals it needs (null: change requests are off)."),
+  users: z.array(ZNamedUser).meta({
+    description:
+      "Ensign: the people the request names (author, reviewers, committer, rejecter, commenters) who are members of the organisation, to show their names; what the organisation's member list shows the caller, so empty for a caller who is not a member.",
+  }),
 };
 
 export const ZChangeRequest = z
@@ -94,6 +129,17 @@ export const ZProposedSegmentAnswer = z
     name: zText("Name after the change."),
     description: z.string().nullable().meta({ description: "Description after the change." }),
     rules: z.array(z.unknown()).meta({ description: "The segment's rules after the change." }),
+    live: z
+      .strictObject({
+        name: zText("Name now."),
+        description: z.string().nullable().meta({ description: "Description now." }),
+        rules: z.array(ZSegmentRule).meta({ description: "The segment's rules now." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "Ensign: the live segment this would change, read with the request; null when the segment no longer exists.",
+      }),
   })
   .meta({ id: "ChangeRequestSegment", description: "One proposed segment." });
 

@@ -4,8 +4,13 @@ import type { z } from "zod";
 import { NotFoundError } from "@/lib/api/errors";
 import type { DbOrTx } from "@/lib/db/client";
 import { stateScope } from "@/lib/feature-states/scope";
+import { segmentInclude, serializeRule } from "@/lib/segments/rules";
+import { getMembershipRole } from "@/lib/organisations/access";
+import { currentActor } from "@/lib/audit/context";
 import { readValue, type StoredValue } from "@/lib/values";
 import type {
+  ZNamedUser,
+  ZProposedStateAnswer,
   ZChangeRequest,
   ZChangeRequestSummary,
   ZConflict,
@@ -139,6 +144,42 @@ export function serializeSummary(cr: LoadedChangeRequest): z.infer<typeof ZChang
   };
 }
 
+/**
+ * The people a request names, for the review page to show by name: only current members of
+ * the organisation, and only to a caller who is one, which is what the organisation's member
+ * list (any member may read it) shows that caller anyway.
+ */
+async function namedUsers(client: DbOrTx, cr: LoadedChangeRequest): Promise<z.infer<typeof ZNamedUser>[]> {
+  const caller = currentActor()?.userId;
+  const organisationId = cr.project.organisationId;
+  if (caller === undefined || !(await getMembershipRole(caller, organisationId))) return [];
+  const comments = await client.changeRequestComment.findMany({
+    where: { changeRequestId: cr.id },
+    select: { authorId: true },
+  });
+  const ids = new Set<number>();
+  for (const id of [
+    cr.authorId,
+    cr.committedById,
+    cr.rejectedById,
+    ...cr.approvals.map((a) => a.userId),
+    ...comments.map((c) => c.authorId),
+  ])
+    if (id !== null) ids.add(id);
+  if (ids.size === 0) return [];
+  const members = await client.organisationUser.findMany({
+    where: { organisationId, userId: { in: [...ids] }, user: { isApiKey: false } },
+    select: { user: { select: { id: true, email: true, firstName: true, lastName: true } } },
+    orderBy: { userId: "asc" },
+  });
+  return members.map(({ user }) => ({
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  }));
+}
+
 async function serializeDetail(client: DbOrTx, cr: LoadedChangeRequest) {
   const { environment_feature_versions: _unused, ...summary } = serializeSummary(cr);
   return {
@@ -155,7 +196,49 @@ async function serializeDetail(client: DbOrTx, cr: LoadedChangeRequest) {
     rejected_at: iso(cr.rejectedAt),
     rejected_by: cr.rejectedById,
     minimum_approvals: minimumApprovals(cr),
+    users: await namedUsers(client, cr),
   };
+}
+
+type ProposedStateAnswer = z.infer<typeof ZProposedStateAnswer>;
+
+/** Each proposal's feature name, and the live state it would replace (with its segment's name). */
+async function liveSides(client: DbOrTx, environmentId: number, proposals: StoredProposal[]) {
+  const features = await client.feature.findMany({
+    where: { id: { in: [...new Set(proposals.map((p) => p.feature))] } },
+    select: { id: true, name: true },
+  });
+  const names = new Map(features.map((f) => [f.id, f.name]));
+  return Promise.all(
+    proposals.map(async (p) => {
+      const live = await client.featureState.findUnique({
+        where: {
+          featureId_environmentId_scope: {
+            featureId: p.feature,
+            environmentId,
+            scope: stateScope({ featureSegmentId: p.feature_segment }),
+          },
+        },
+        include: {
+          multivariateValues: { orderBy: { optionId: "asc" } },
+          featureSegment: { select: { segment: { select: { name: true } } } },
+        },
+      });
+      const side: Pick<ProposedStateAnswer, "feature_name" | "segment_name" | "live"> = {
+        feature_name: names.get(p.feature) ?? "",
+        segment_name: live?.featureSegment?.segment.name ?? null,
+        live: live && {
+          enabled: live.enabled,
+          feature_state_value: readValue(live),
+          multivariate_feature_state_values: live.multivariateValues.map((v) => ({
+            multivariate_feature_option: v.optionId,
+            percentage_allocation: v.percentageAllocation,
+          })),
+        },
+      };
+      return side;
+    }),
+  );
 }
 
 export async function serializeChangeRequest(
@@ -163,10 +246,12 @@ export async function serializeChangeRequest(
   cr: LoadedChangeRequest,
 ): Promise<z.infer<typeof ZChangeRequest>> {
   const environmentId = cr.environmentId as number;
+  const proposals = proposalsOf(cr);
+  const sides = await liveSides(client, environmentId, proposals);
   return {
     ...(await serializeDetail(client, cr)),
     environment: environmentId,
-    feature_states: proposalsOf(cr).map((p) => ({
+    feature_states: proposals.map((p, i) => ({
       feature: p.feature,
       feature_segment: p.feature_segment,
       environment: environmentId,
@@ -174,6 +259,7 @@ export async function serializeChangeRequest(
       feature_state_value: readValue(p.value),
       multivariate_feature_state_values: p.allocations,
       live_from: p.live_from,
+      ...sides[i],
     })),
     change_sets: [],
     environment_feature_versions: [],
@@ -184,14 +270,25 @@ export async function serializeProjectChangeRequest(
   client: DbOrTx,
   cr: LoadedChangeRequest,
 ): Promise<z.infer<typeof ZProjectChangeRequest>> {
+  const proposed = segmentsOf(cr);
+  const live = await client.segment.findMany({
+    where: { id: { in: proposed.map((s) => s.id) }, projectId: cr.projectId },
+    include: segmentInclude,
+  });
   return {
     ...(await serializeDetail(client, cr)),
-    segments: segmentsOf(cr).map((s): z.infer<typeof ZProposedSegmentAnswer> => ({
-      id: s.id,
-      version_of: s.id,
-      name: s.name,
-      description: s.description,
-      rules: s.rules,
-    })),
+    segments: proposed.map((s): z.infer<typeof ZProposedSegmentAnswer> => {
+      const now = live.find((l) => l.id === s.id);
+      return {
+        id: s.id,
+        version_of: s.id,
+        name: s.name,
+        description: s.description,
+        rules: s.rules,
+        live: now
+          ? { name: now.name, description: now.description, rules: now.rules.map(serializeRule) }
+          : null,
+      };
+    }),
   };
 }

@@ -185,3 +185,34 @@ describe("segments in a project with change requests on", () => {
     expect((await versions(s, segment.id)).count).toBe(3);
   });
 });
+
+describe("a segment change request's answer", () => {
+  it("carries the live segment it would change, and null once that segment is gone", async () => {
+    const s = await seed();
+    const segment = await createSegment(s, { name: "plans", rules: equalsRules("plan", "pro") });
+    await setMinimum(s, 1);
+    const live = await readSegment(s, segment.id);
+    const base = `/api/v1/projects/${s.projectId}/change-requests/`;
+    const cr = await expectStatus(
+      call(base, {
+        token: s.token,
+        body: {
+          title: "Widen",
+          segments: [{ id: segment.id, name: "plans+", rules: equalsRules("plan", "team") }],
+        },
+      }),
+      201,
+    );
+    const view = await expectStatus(call(`${base}${cr.id}/`, { token: s.token }), 200);
+    expect(view.segments[0]).toMatchObject({ id: segment.id, name: "plans+" });
+    expect(view.segments[0].live).toEqual({
+      name: "plans",
+      description: live.description,
+      rules: live.rules,
+    });
+    expect(view.users.map((u: any) => u.email)).toEqual([s.email]);
+    await expectStatus(call(segmentPath(s, segment.id), { token: s.token, method: "DELETE" }), 204);
+    const gone = await expectStatus(call(`${base}${cr.id}/`, { token: s.token }), 200);
+    expect(gone.segments[0].live).toBeNull();
+  });
+});

@@ -491,3 +491,111 @@ describe("segment change requests of a project", () => {
     expect(del.status).toBe(400);
   });
 });
+
+describe("what a review page reads from the request's own answer", () => {
+  it("names each proposed state's feature and segment and carries the live state it would replace", async () => {
+    const s = await seed();
+    const feature = await createFeature(s);
+    const segment = await createSegment(s, { name: unique("pros") });
+    const override = await expectStatus(
+      call(`/api/v1/environments/${s.envKey}/features/${feature.id}/create-segment-override/`, {
+        token: s.token,
+        body: {
+          enabled: true,
+          feature_state_value: { type: "unicode", string_value: "blue" },
+          feature_segment: { segment: segment.id },
+        },
+      }),
+      201,
+    );
+    const featureSegment = override.feature_segment.id as number;
+    const live = await defaultState(s, feature.name);
+    await protect(s);
+    const cr = await expectStatus(
+      createRequest(s, s.token, {
+        feature_states: [
+          { feature: feature.id, enabled: !live.enabled, feature_state_value: 12 },
+          { feature: feature.id, feature_segment: featureSegment, enabled: false },
+        ],
+      }),
+      201,
+    );
+    const view = await expectStatus(call(crPath(cr.id), { token: s.token }), 200);
+    expect(view.feature_states).toEqual([
+      {
+        feature: feature.id,
+        feature_segment: null,
+        environment: s.environmentId,
+        enabled: !live.enabled,
+        feature_state_value: 12,
+        multivariate_feature_state_values: [],
+        live_from: null,
+        feature_name: feature.name,
+        segment_name: null,
+        live: {
+          enabled: live.enabled,
+          feature_state_value: live.feature_state_value,
+          multivariate_feature_state_values: [],
+        },
+      },
+      {
+        feature: feature.id,
+        feature_segment: featureSegment,
+        environment: s.environmentId,
+        enabled: false,
+        feature_state_value: "blue",
+        multivariate_feature_state_values: [],
+        live_from: null,
+        feature_name: feature.name,
+        segment_name: segment.name,
+        live: { enabled: true, feature_state_value: "blue", multivariate_feature_state_values: [] },
+      },
+    ]);
+    // The override is deleted meanwhile (change requests turned off for it): nothing live to replace.
+    await protect(s, null);
+    await expectStatus(
+      call(`/api/v1/features/feature-segments/${featureSegment}/`, { token: s.token, method: "DELETE" }),
+      204,
+    );
+    const later = await expectStatus(call(crPath(cr.id), { token: s.token }), 200);
+    expect(later.feature_states[1]).toMatchObject({ segment_name: null, live: null });
+  });
+
+  it("names the people it mentions as the member list shows them, and no one who left", async () => {
+    const t = await setup();
+    const viewer = await addMember(t.s.organisationId, "USER");
+    for (const [path, permissions] of [
+      [`/api/v1/projects/${t.s.projectId}/user-permissions/`, ["VIEW_PROJECT"]],
+      [`/api/v1/environments/${t.s.envKey}/user-permissions/`, ["VIEW_ENVIRONMENT"]],
+    ] as const)
+      await expectStatus(
+        call(path, { token: t.s.token, body: { user: viewer.id, permissions, admin: false } }),
+        201,
+      );
+    const leaver = await addMember(t.s.organisationId, "ADMIN");
+    const cr = await request(t, { approvals: [{ user: t.approver.id }] });
+    await expectStatus(approve(cr.id, t.approver.token), 200);
+    await expectStatus(
+      call(crPath(cr.id, "comments"), { token: leaver.token, body: { comment: "ok" } }),
+      201,
+    );
+    const org = `/api/v1/organisations/${t.s.organisationId}`;
+    const before = await expectStatus(call(crPath(cr.id), { token: viewer.token }), 200);
+    const members = await expectStatus(call(`${org}/users/`, { token: viewer.token }), 200);
+    const shown = (ids: number[]) =>
+      members
+        .filter((m: any) => ids.includes(m.id))
+        .map((m: any) => ({ id: m.id, email: m.email, first_name: m.first_name, last_name: m.last_name }));
+    const author = members.find((m: any) => m.email === t.s.email).id;
+    expect(before.users).toEqual(shown([author, t.approver.id, leaver.id]));
+    expect(before.users.map((u: any) => u.email).sort()).toEqual(
+      [t.s.email, t.approver.email, leaver.email].sort(),
+    );
+    // Every answer carries them, the author's own included.
+    expect(cr.users).toEqual(shown([author, t.approver.id]));
+
+    await expectStatus(call(`${org}/remove-users/`, { token: t.s.token, body: [{ id: leaver.id }] }), 200);
+    const after = await expectStatus(call(crPath(cr.id), { token: viewer.token }), 200);
+    expect(after.users).toEqual(shown([author, t.approver.id]));
+  });
+});
