@@ -2,20 +2,17 @@
 // answers Flagsmith's JSON 404 instead of Next's HTML page, and a path whose escapes are not
 // UTF-8 (`%FF`) answers the same 404 instead of a 500: on the fast lane and with
 // ENSIGN_FAST_LANE=0.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, seed } from "../support/api";
-import { startEnsign, type RunningEnsign } from "../support/server";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 
 const NOT_FOUND = { detail: "Not found." };
 
-let nextOnly: RunningEnsign;
+/** Shared with other files that compare the lanes (support/shared-server.ts). */
+let nextOnly: SharedEnsign;
 
 beforeAll(async () => {
-  nextOnly = await startEnsign({ databaseUrl: inject("databaseUrl"), env: { ENSIGN_FAST_LANE: "0" } });
-});
-
-afterAll(async () => {
-  await nextOnly?.stop();
+  nextOnly = await sharedEnsign("next-lane", { ENSIGN_FAST_LANE: "0" });
 });
 
 const lanes = () =>

@@ -1,13 +1,14 @@
 // Change requests across two instances on one database (PostgreSQL in the PostgreSQL run):
 // approvers approving at the same moment through different instances each count once, and
 // commits racing through both instances write the change exactly once.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, call, seed, unique, type Seeded } from "../support/api";
 import { createFeature } from "../support/fixtures";
 import { addMember, type Member } from "../support/members";
-import { startEnsign, type RunningEnsign } from "../support/server";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 
-let other: RunningEnsign;
+/** Another instance on this run's database, shared with other files (support/shared-server.ts). */
+let other: SharedEnsign;
 let s: Seeded;
 let approvers: Member[];
 let featureId: number;
@@ -17,7 +18,7 @@ const crPath = (id: number, action = "") =>
   `/api/v1/features/workflows/change-requests/${id}/${action ? `${action}/` : ""}`;
 
 beforeAll(async () => {
-  other = await startEnsign({ databaseUrl: inject("databaseUrl") });
+  other = await sharedEnsign("other");
   s = await seed();
   const feature = await createFeature(s);
   featureId = feature.id;
@@ -29,10 +30,6 @@ beforeAll(async () => {
     body: { minimum_change_request_approvals: 2 },
   });
   expect(protect.status, protect.text).toBe(200);
-});
-
-afterAll(async () => {
-  await other?.stop();
 });
 
 async function createRequest(value: string) {

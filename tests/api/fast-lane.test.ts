@@ -1,11 +1,12 @@
 // Issue 9: the SDK fast lane (server/fast-lane.ts) and Next's route handlers answer
 // identically. The suite's server runs with the fast lane; a second instance on the same
 // database runs with ENSIGN_FAST_LANE=0, so its SDK answers come from app/api/v1.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startEnsign, type RunningEnsign } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 import { baseUrl, call, seed, type CallOptions, type Seeded } from "../support/api";
 
-let nextLane: RunningEnsign;
+/** Shared with other files that compare the lanes (support/shared-server.ts). */
+let nextLane: SharedEnsign;
 let data: Seeded;
 let serverKey: string;
 
@@ -19,7 +20,7 @@ const COMPARED_HEADERS = [
 ];
 
 beforeAll(async () => {
-  nextLane = await startEnsign({ databaseUrl: inject("databaseUrl"), env: { ENSIGN_FAST_LANE: "0" } });
+  nextLane = await sharedEnsign("next-lane", { ENSIGN_FAST_LANE: "0" });
   data = await seed();
   const { token, projectId, envKey } = data;
   for (const [name, extra] of [
@@ -32,10 +33,6 @@ beforeAll(async () => {
   }
   serverKey = (await call(`/api/v1/environments/${envKey}/api-keys/`, { token, body: { name: "bench" } }))
     .body.key;
-});
-
-afterAll(async () => {
-  await nextLane?.stop();
 });
 
 async function both(path: string, options: CallOptions) {

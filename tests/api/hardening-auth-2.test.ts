@@ -8,6 +8,7 @@ import { baseUrl, call, signUp, unique } from "../support/api";
 import { dashboardSignIn, rawRequest } from "../support/dashboard-auth";
 import { appRoutes, fillPattern, idsFor, seedTenant, type Tenant } from "../support/routes";
 import { startEnsign, type RunningEnsign } from "../support/server";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 
 const PASSWORD = "correct-horse-9";
 const LIMIT = 10;
@@ -205,18 +206,15 @@ describe("CSRF and forwarded hosts", () => {
 });
 
 describe("absolute URLs without NEXTAUTH_URL", () => {
-  let plain: RunningEnsign;
-  let proxied: RunningEnsign;
+  // Shared with hardening-auth (support/shared-server.ts).
+  let plain: SharedEnsign;
+  let proxied: SharedEnsign;
   beforeAll(async () => {
-    const databaseUrl = inject("databaseUrl");
     [plain, proxied] = await Promise.all([
-      startEnsign({ databaseUrl, env: { NEXTAUTH_URL: "" } }),
-      startEnsign({ databaseUrl, env: { NEXTAUTH_URL: "", ENSIGN_TRUSTED_PROXIES: "1" } }),
+      sharedEnsign("no-nextauth-url", { NEXTAUTH_URL: "" }),
+      sharedEnsign("no-nextauth-url-proxied", { NEXTAUTH_URL: "", ENSIGN_TRUSTED_PROXIES: "1" }),
     ]);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all([plain?.stop(), proxied?.stop()]);
-  });
 
   const json = (token: string, host: string, extra: Record<string, string> = {}) => ({
     Host: host,
@@ -225,7 +223,7 @@ describe("absolute URLs without NEXTAUTH_URL", () => {
     ...extra,
   });
 
-  async function organisation(server: RunningEnsign) {
+  async function organisation(server: SharedEnsign) {
     const user = await signUp(server.url);
     const org = await call("/api/v1/organisations/", {
       baseUrl: server.url,

@@ -6,6 +6,7 @@ import { existsSync, statSync } from "node:fs";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startEnsign, type RunningEnsign } from "../support/server";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 import { baseUrl, call, seed, signUp, unique } from "../support/api";
 import { usesPostgres } from "../support/database";
 import { rawQuery } from "../support/raw-query";
@@ -187,11 +188,11 @@ describe("redirects after sign-in", () => {
 });
 
 describe("sign-out without NEXTAUTH_URL", () => {
-  let server: RunningEnsign;
+  // Shared with hardening-auth-2 (support/shared-server.ts).
+  let server: SharedEnsign;
   beforeAll(async () => {
-    server = await startEnsign({ databaseUrl: inject("databaseUrl"), env: { NEXTAUTH_URL: "" } });
+    server = await sharedEnsign("no-nextauth-url", { NEXTAUTH_URL: "" });
   });
-  afterAll(async () => server?.stop());
 
   it("sends the user to this server's sign-in page, not to localhost:3000", async () => {
     const { email } = await signUp();

@@ -1,21 +1,17 @@
 // Issue 8: several Ensign instances on one database stay consistent. Two more instances
 // are started against the database of this test run (PostgreSQL in the PostgreSQL run).
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startEnsign, type RunningEnsign } from "../support/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 import { call, seed, type Seeded } from "../support/api";
 
-let a: RunningEnsign;
-let b: RunningEnsign;
+// Shared with other files that need other instances on this database (support/shared-server.ts).
+let a: SharedEnsign;
+let b: SharedEnsign;
 let data: Seeded;
 
 beforeAll(async () => {
-  const databaseUrl = inject("databaseUrl");
-  [a, b] = await Promise.all([startEnsign({ databaseUrl }), startEnsign({ databaseUrl })]);
+  [a, b] = await Promise.all([sharedEnsign("other"), sharedEnsign("other-2")]);
   data = await seed();
-});
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
 });
 
 /** Polls until `check` passes or one second has gone by; returns whether it passed. */

@@ -3,9 +3,10 @@
 // real `flagsmith` JS client with `realtime: true` refreshes its flags from the stream alone.
 import { connect } from "node:net";
 import { EventSource } from "eventsource";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { baseUrl, call, seed } from "../support/api";
-import { startEnsign, type RunningEnsign } from "../support/server";
+import { startEnsign } from "../support/server";
+import { sharedEnsign, type SharedEnsign } from "../support/shared-server";
 import { createFeature, updateState } from "../sdk/fixtures";
 
 type Update = { updated_at: number };
@@ -77,14 +78,11 @@ async function documentTime(envKey: string): Promise<number> {
   return Number(flags.headers.get("x-flagsmith-document-updated-at"));
 }
 
-let other: RunningEnsign;
+/** Another instance on this run's database, shared with other files (support/shared-server.ts). */
+let other: SharedEnsign;
 
 beforeAll(async () => {
-  other = await startEnsign({ databaseUrl: inject("databaseUrl") });
-});
-
-afterAll(async () => {
-  await other?.stop();
+  other = await sharedEnsign("other");
 });
 
 describe("GET /sse/environments/{key}/stream", () => {
