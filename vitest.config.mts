@@ -24,13 +24,13 @@ const UNIT_ISOLATED = [
 // 2-core machine each extra server's warm-up cost more than the parallelism gave back in every
 // measurement so far (README, "Test it").
 const apiWorkers = Math.max(1, Number(process.env.ENSIGN_API_WORKERS) || 1);
-// ENSIGN_API_ISOLATE=0: API test files share their worker process (vitest's `isolate: false`)
-// instead of each starting a new one that imports and transforms vitest, the test helpers and
-// their dependencies again: 1.4 s of CPU per file measured on 8 files (about 80 files per
-// database). Nothing in tests/support keeps module state, no API test mocks modules or changes
-// process.env, and each file still gets its worker's server through the setup file below. Not
-// yet the default: the whole suite has not yet passed with it.
-const apiIsolate = process.env.ENSIGN_API_ISOLATE !== "0";
+// API test files share their worker process (vitest's `isolate: false`) instead of each starting
+// a new one that imports and transforms vitest, the test helpers and their dependencies again:
+// 1.4 s of CPU per file measured on 8 files (about 80 files per database). Nothing in
+// tests/support keeps module state, no API test mocks modules or changes process.env, and each
+// file still gets its worker's server through the setup file below. ENSIGN_API_ISOLATE=1 gives
+// each file its own process again.
+const apiIsolate = process.env.ENSIGN_API_ISOLATE === "1";
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
