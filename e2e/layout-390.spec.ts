@@ -1,7 +1,7 @@
 // Layout defects seen in the walk's screenshots, checked by geometry (boxes, scroll widths),
 // never by pixels: the top bar at a phone's width (the environment crumb was cut and the bar
 // scrolled sideways), identifiers and feature names set against their id chips, and the JSON
-// view's "Copy JSON" button over the box's border.
+// view's "Copy JSON" button over the box's border, the identities search's placeholder cut short.
 import { expect, test, type Cookie, type Locator, type Page } from "@playwright/test";
 import { seed } from "./support/api";
 import { seedWalkData, type WalkData } from "./support/pages";
@@ -76,6 +76,23 @@ test.describe("at 390 px", () => {
       expect(fit.textWidth, `${name} “${fit.text}” is shown whole`).toBeLessThanOrEqual(fit.room + 0.5);
     }
     await expectFitsViewport(page, "features");
+  });
+
+  test("the identities search shows its whole placeholder, and the exact-match hint beside it", async ({
+    page,
+  }) => {
+    await page.goto(env("identities/"));
+    const search = page.getByRole("searchbox", { name: "Search identities" });
+    await expect(search).toBeVisible({ timeout: 30_000 });
+    const fit = await search.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: el.placeholder, textWidth: context.measureText(el.placeholder).width, room };
+    });
+    expect(fit.textWidth, `the placeholder “${fit.text}” is shown whole`).toBeLessThanOrEqual(fit.room + 0.5);
+    await expect(search).toHaveAccessibleDescription(/exact match/);
   });
 });
 

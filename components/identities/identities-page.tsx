@@ -87,14 +87,20 @@ function IdentityList({ projectId, environmentKey }: IdentitiesPageProps) {
         }
       />
       <div className="space-y-4">
-        <input
-          type="search"
-          aria-label="Search identities"
-          placeholder='Search identifiers — quote for an exact match: "user-42"'
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          className={inputClass}
-        />
+        <div className="space-y-1">
+          <input
+            type="search"
+            aria-label="Search identities"
+            aria-describedby="identity-search-hint"
+            placeholder="Search identifiers"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            className={inputClass}
+          />
+          <p id="identity-search-hint" className="text-xs text-zinc-500 dark:text-zinc-400">
+            Quote for an exact match: &quot;user-42&quot;
+          </p>
+        </div>
         <ErrorMessage error={error} />
         {isLoading && !data && (
           <Card>
