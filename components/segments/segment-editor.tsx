@@ -22,18 +22,21 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/dashboard/api-client";
 import { ApiError, errorMessage, fieldErrors } from "@/lib/dashboard/fetcher";
-import { useProject, useSegment } from "@/lib/dashboard/hooks";
+import { useApi, useProject, useSegment } from "@/lib/dashboard/hooks";
 import { paths } from "@/lib/dashboard/paths";
 import { newGroup, type GroupNode } from "@/lib/dashboard/segment-rules";
 import { apiConditionErrors, compileTree, draftIsValid, fromApiRules } from "@/lib/dashboard/segment-tree";
-import type { Segment } from "@/lib/dashboard/types";
+import type { Segment, TraitKeys } from "@/lib/dashboard/types";
 import { urls } from "@/lib/dashboard/urls";
+import { TRAIT_KEY_SUGGESTIONS } from "./rule-builder/condition-row";
 import { RuleBuilder } from "./rule-builder/rule-builder";
 import { RulesPreview } from "./rule-builder/rules-preview";
 
 type SegmentEditorProps = { projectId: number; environmentKey: string; segmentId: number | null };
 
 export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentEditorProps) {
+  const [suggestKeys, setSuggestKeys] = useState(false);
+  const { data: traitKeys } = useApi<TraitKeys>(suggestKeys ? urls.traitKeys(environmentKey) : null);
   const router = useRouter();
   const { data: segment, error: loadError } = useSegment(projectId, segmentId);
   const permissions = useProjectPermissions(projectId);
@@ -190,16 +193,28 @@ export function SegmentEditor({ projectId, environmentKey, segmentId }: SegmentE
                 <ErrorMessage message="Fix the highlighted conditions first." />
               )}
               <ErrorMessage message={otherError} />
-              <RuleBuilder
-                groups={groups}
-                onChange={(next) => {
-                  setTouched(true);
-                  setGroups(next);
-                }}
-                showErrors={showErrors}
-                problems={compiled.problems}
-                apiErrors={apiErrors}
-              />
+              {/* Trait keys are suggested once a trait field is first focused (not on load). */}
+              <div
+                onFocusCapture={(e) =>
+                  e.target.getAttribute("aria-label") === "Trait" && setSuggestKeys(true)
+                }
+              >
+                <RuleBuilder
+                  groups={groups}
+                  onChange={(next) => {
+                    setTouched(true);
+                    setGroups(next);
+                  }}
+                  showErrors={showErrors}
+                  problems={compiled.problems}
+                  apiErrors={apiErrors}
+                />
+                <datalist id={TRAIT_KEY_SUGGESTIONS}>
+                  {traitKeys?.keys.map((key) => (
+                    <option key={key} value={key} />
+                  ))}
+                </datalist>
+              </div>
             </div>
             <div className="xl:sticky xl:top-20 xl:self-start">
               <RulesPreview body={body} groups={groups} />

@@ -11,6 +11,7 @@ import type {
   ZProjectChangeRequest,
 } from "@/lib/change-requests/responses";
 import type { ZImpact } from "@/lib/impact/responses";
+import type { ZTraitKeys } from "@/lib/identities/trait-keys";
 import type { ZServerKey } from "@/lib/environments/responses";
 import type { ZEnvironment } from "@/lib/wire/environment";
 import type { ZFeatureValue } from "@/lib/api/response-schemas";
@@ -115,3 +116,5 @@ export type ChangeRequestSummary = z.infer<typeof ZChangeRequestSummary>;
 export type ChangeRequestComment = z.infer<typeof ZChangeRequestComment>;
 /** The blast radius of a proposed change (…/impact/). */
 export type Impact = z.infer<typeof ZImpact>;
+/** The trait keys an environment's identities hold (…/trait-keys/). */
+export type TraitKeys = z.infer<typeof ZTraitKeys>;

@@ -31,6 +31,7 @@ export const urls = {
   environments: (project: number) => `${V1}/environments/${q({ project })}`,
   environmentsCreate: `${V1}/environments/`,
   environment: (key: string) => `${V1}/environments/${key}/`,
+  traitKeys: (key: string) => `${V1}/environments/${key}/trait-keys/`,
   environmentClone: (key: string) => `${V1}/environments/${key}/clone/`,
   serverKeys: (key: string) => `${V1}/environments/${key}/api-keys/`,
   serverKey: (key: string, id: number) => `${V1}/environments/${key}/api-keys/${id}/`,

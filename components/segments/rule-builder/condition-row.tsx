@@ -13,6 +13,9 @@ import {
 import { ConditionValueInput } from "./condition-value-input";
 import { NotToggle } from "./not-toggle";
 
+/** The datalist of trait keys the environment's identities hold (filled by the segment editor). */
+export const TRAIT_KEY_SUGGESTIONS = "trait-key-suggestions";
+
 type ConditionRowProps = {
   condition: ConditionNode;
   label: string;
@@ -70,6 +73,7 @@ export function ConditionRow({
           {needsProperty(condition.operator) ? (
             <input
               aria-label="Trait"
+              list={TRAIT_KEY_SUGGESTIONS}
               placeholder="trait key, e.g. plan"
               value={condition.property}
               onChange={(e) => onChange({ ...condition, property: e.target.value })}
