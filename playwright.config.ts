@@ -32,11 +32,14 @@ export default defineConfig({
     baseURL,
     headless: true,
     screenshot: "only-on-failure",
-    // A failed test keeps its trace (each action's DOM snapshot, network, console, sources)
-    // but not the screencast: Chromium encoding a JPEG of every frame of every test was about a
+    // A failed test keeps its trace (each action's DOM snapshot, network, console, sources) but
+    // not the screencast: Chromium encoding a JPEG of every frame of every test was about a
     // third of the stage's CPU (measured on 9 tests: 67-77 s of CPU with it, 49-50 s without),
-    // and on a loaded machine it made tests time out. `--trace on` still gives a full one.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // and on a loaded machine it made tests time out. In CI, where a failed test is retried
+    // once, only the retry records one: recording every test's snapshots cost the walk 8% of
+    // its time (e2e/a11y.spec.ts alone: 219 s with, 202 s without; the workers' CPU 56 → 31 s).
+    // `--trace on` still gives a full one.
+    trace: { mode: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
