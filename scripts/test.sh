@@ -47,7 +47,13 @@ api_runs_side_by_side() {
   local -A pid_of=() db_of=() took=() exit_of=()
   logs=$(mktemp -d)
   for db in "$@"; do
-    api_run "$db" >"$logs/$db.log" 2>&1 &
+    # Each run notes when it ended: the dashboard tests may hold this shell when it does.
+    (
+      r=0
+      api_run "$db" >"$logs/$db.log" 2>&1 || r=$?
+      echo "$((SECONDS - start))" >"$logs/$db.took"
+      exit "$r"
+    ) &
     pid_of[$db]=$!
     db_of[$!]=$db
   done
@@ -56,10 +62,10 @@ api_runs_side_by_side() {
     s=0
     wait -n -p pid "${pid_of[@]}" || s=$?
     db=${db_of[$pid]}
-    took[$db]=$((SECONDS - start))
+    took[$db]=$(cat "$logs/$db.took" 2>/dev/null || echo "?")
     exit_of[$db]=$s
     left=$((left - 1))
-    echo "---- API tests on $db (exit $s, $((SECONDS - start)) s)"
+    echo "---- API tests on $db (exit $s, ${took[$db]} s)"
     cat "$logs/$db.log"
     [ "$s" = 0 ] || status=$s
     # Only the still-running jobs are waited on from here.
