@@ -76,39 +76,15 @@ test.describe("every page, both themes", () => {
     }
   }
 
-  /**
-   * This worker's browser contexts, one per theme and signed-in state, reused by its walk tests:
-   * a page opened in one starts with the scripts already compiled and cached, as a person's
-   * browser has them on their second page. Each page still starts from an empty SWR cache and
-   * empty localStorage (the init script clears it before the theme is set), so nothing one page
-   * stored changes what the next one shows.
-   */
-  const contexts = new Map<string, Promise<BrowserContext>>();
-  function walkContext(browser: Browser, baseURL: string, visit: Visit, theme: (typeof THEMES)[number]) {
-    const key = `${theme}:${visit.signedOut ? "signed-out" : "signed-in"}`;
-    let context = contexts.get(key);
-    if (!context) {
-      context = (async () => {
-        const created = await browser.newContext({
-          baseURL,
-          colorScheme: theme,
-          storageState: visit.signedOut ? undefined : storage,
-          viewport: { width: WIDTHS[theme][0].width, height: WIDTHS[theme][0].height },
-        });
-        // The app's own setting (account → preferences) as well as the system's.
-        await created.addInitScript((choice) => {
-          window.localStorage.clear();
-          window.localStorage.setItem("ensign:theme", choice);
-        }, theme);
-        return created;
-      })();
-      contexts.set(key, context);
-    }
-    return context;
-  }
-
   async function walk(browser: Browser, baseURL: string, visit: Visit, theme: (typeof THEMES)[number]) {
-    const context = await walkContext(browser, baseURL, visit, theme);
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: theme,
+      storageState: visit.signedOut ? undefined : storage,
+      viewport: { width: WIDTHS[theme][0].width, height: WIDTHS[theme][0].height },
+    });
+    // The app's own setting (account → preferences) as well as the system's.
+    await context.addInitScript((choice) => window.localStorage.setItem("ensign:theme", choice), theme);
     const page = await context.newPage();
     try {
       // One load per test, then the same page resized, as someone does who resizes a window (the
@@ -135,7 +111,7 @@ test.describe("every page, both themes", () => {
         }
       }
     } finally {
-      await page.close();
+      await context.close();
     }
   }
 });
