@@ -4,6 +4,7 @@
 // `transient: true` → nothing written; per-trait `transient` → used, never stored; client keys
 // with allow_client_traits off → incoming traits dropped silently.
 import { randomUUID } from "node:crypto";
+import { timedWork } from "@/lib/diagnostics/stalls";
 import { generateTransientIdentifier } from "@/lib/engine";
 import { authenticateCachedSdkKey, authenticateSdkKey } from "../auth";
 import { detail, json, parseJsonBody, readHeader, type SdkRequest, type SdkResponse } from "../http";
@@ -31,14 +32,17 @@ async function identify(
 ): Promise<SdkResponse> {
   const { identifier, traits } = input;
   const environmentId = snapshot.environmentId;
+  // Named for the stall recorder: a group's answers are built one after another in one turn.
   const respond = (identityId: number | null, stored: StoredTrait[], overlay: IncomingTrait[]) =>
-    respondWithIdentity({
-      snapshot,
-      isServerKey,
-      identifier,
-      identityId,
-      traits: overlayTraits(fromStored(stored), overlay),
-    });
+    timedWork("identity answer", () =>
+      respondWithIdentity({
+        snapshot,
+        isServerKey,
+        identifier,
+        identityId,
+        traits: overlayTraits(fromStored(stored), overlay),
+      }),
+    );
   if (input.transient) {
     const found = await accessIdentity({ environmentId, identifier, access: "read" });
     return respond(found.identityId, found.traits, asTransient(traits));
