@@ -5,6 +5,7 @@
 // The server's event-loop delay over the run comes from its GET /health/metrics/
 // (ENSIGN_DEBUG_METRICS=1; the baseline answers the same path).
 import { Agent, request } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 
 export type OpenLoopRequest = {
   method: "GET" | "POST";
@@ -40,6 +41,14 @@ export type OpenLoopResult = {
   p999: number;
   max: number;
   loopDelay: LoopDelay | null;
+  /**
+   * The load generator's own event-loop delay over the run (ms): a late client sends late and
+   * reads answers late, which counts as latency of the server; a run whose client was late by
+   * more than the server's p99 measured the client.
+   */
+  clientLoop: { p99_ms: number; max_ms: number };
+  /** p99 of the requests due in each second of the run (ms): where in the run the tail was. */
+  p99BySecond: number[];
   /** Server CPU time per answered request (µs), when the caller can read the server's CPU. */
   cpuUs: number | null;
   stalls: RunStalls | null;
@@ -131,6 +140,8 @@ export async function runOpenLoop(options: {
   let answered = 0;
   const before = await readMetrics(baseUrl); // starts the server's "since last read" window here
   const cpuBefore = options.cpuSeconds?.();
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
   const start = performance.now();
   let lastAnswerAt = start;
   const pending: Promise<void>[] = [];
@@ -157,10 +168,15 @@ export async function runOpenLoop(options: {
     tick();
   });
   await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, 30_000))]);
+  clientLoop.disable();
   const cpu = cpuBefore === undefined ? null : options.cpuSeconds!() - cpuBefore;
   const after = await readMetrics(baseUrl);
   agent.destroy();
   const unanswered = total - answered;
+  const p99BySecond: number[] = [];
+  for (let from = 0; from < total; from += rate) {
+    p99BySecond.push(round(percentile(latencies.slice(from, from + rate).sort(), 99)));
+  }
   const sorted = latencies.sort();
   return {
     name: options.name,
@@ -175,6 +191,12 @@ export async function runOpenLoop(options: {
     p999: round(percentile(sorted, 99.9)),
     max: round(sorted[sorted.length - 1] ?? NaN),
     loopDelay: after.loopDelay,
+    p99BySecond,
+    // Less the 5 ms resolution, as the server's (server/metrics.ts).
+    clientLoop: {
+      p99_ms: Math.max(0, round(clientLoop.percentile(99) / 1e6 - 5)),
+      max_ms: Math.max(0, round(clientLoop.max / 1e6 - 5)),
+    },
     cpuUs: cpu === null ? null : Math.round((cpu / Math.max(1, ok)) * 1e6),
     stalls: stallsBetween(before.stalls, after.stalls),
   };
@@ -191,19 +213,21 @@ export function describeOpenLoop(r: OpenLoopResult): string {
     ? `loop delay p50 ${r.loopDelay.p50_ms} p99 ${r.loopDelay.p99_ms} max ${r.loopDelay.max_ms} ms`
     : "loop delay n/a";
   const cpu = r.cpuUs === null ? "" : `  CPU ${r.cpuUs} µs/req`;
+  const seconds = `\n    p99 by second: ${r.p99BySecond.join(" ")} ms`;
   const stalls = r.stalls
     ? `\n    stalls > 20 ms: ${r.stalls.count}${r.stalls.count ? ` (ms by cause: ${describeCauses(r.stalls.byCause)}; worst ${r.stalls.worst.map((w) => `${w.delay_ms} ms [${describeCauses(w.causes)}]`).join(", ")})` : ""}`
     : "";
   return (
     `${r.name.padEnd(34)} ${r.target.padEnd(9)} ${String(r.rate).padStart(5)}/s offered ${String(r.achieved).padStart(5)}/s answered  ` +
-    `p50 ${r.p50}  p99 ${r.p99}  p99.9 ${r.p999}  max ${r.max} ms  failed ${r.failed}  ${loop}${cpu}${stalls}`
+    `p50 ${r.p50}  p99 ${r.p99}  p99.9 ${r.p999}  max ${r.max} ms  failed ${r.failed}  ${loop}` +
+    `  client loop p99 ${r.clientLoop.p99_ms} max ${r.clientLoop.max_ms} ms${cpu}${seconds}${stalls}`
   );
 }
 
 export function openLoopTable(results: OpenLoopResult[]): string {
   const lines = [
-    "| endpoint | target | offered/s | answered/s | p50 ms | p99 ms | p99.9 ms | max ms | failed | loop p50/p99/max ms | stalls > 20 ms (ms by cause) | CPU µs/req | p99 / p99.9 vs baseline | baseline CPU ÷ Ensign CPU |",
-    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
+    "| endpoint | target | offered/s | answered/s | p50 ms | p99 ms | p99.9 ms | max ms | failed | loop p50/p99/max ms | client loop p99/max ms | stalls > 20 ms (ms by cause) | CPU µs/req | p99 / p99.9 vs baseline | baseline CPU ÷ Ensign CPU |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | ---: | ---: | ---: |",
   ];
   const times = (a: number, b: number) => `${Math.round((a / b) * 10) / 10}×`;
   for (const r of results) {
@@ -219,7 +243,7 @@ export function openLoopTable(results: OpenLoopResult[]): string {
       ? `${r.stalls.count}${r.stalls.count ? ` (${describeCauses(r.stalls.byCause)})` : ""}`
       : "n/a";
     lines.push(
-      `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${stalls} | ${r.cpuUs ?? ""} | ${ratio} | ${cpuRatio} |`,
+      `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${r.clientLoop.p99_ms}/${r.clientLoop.max_ms} | ${stalls} | ${r.cpuUs ?? ""} | ${ratio} | ${cpuRatio} |`,
     );
   }
   return lines.join("\n");

@@ -12,6 +12,7 @@
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
 //   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
 //   --open-loop-seconds=<s> (10; baseline and Ensign alternate rate by rate)
+//   --open-loop-warmup=<s> (2: the same load, unrecorded, first; 0 for none)
 //   --open-loop-endpoints=<word> (only the open-loop runs whose path holds it: flags, identities)
 //   --open-loop-postgres (also an Ensign on PostgreSQL, --postgres-url, in the open-loop runs)
 //   --ensign-cpu-prof=<dir> (Ensign writes a V8 CPU profile there at the end) --propagation-changes=<n> (50; 0 to skip) --propagation-streams=<n> (100)
@@ -57,6 +58,10 @@ const OPEN_LOOP_RATES = String(args["open-loop-rates"] ?? "500,1000,2000")
   .filter(Boolean)
   .map(Number);
 const OPEN_LOOP_SECONDS = Number(args["open-loop-seconds"] ?? 10);
+// Each measured open-loop run is preceded by this many seconds of the same load, not recorded:
+// a server just resumed (SIGCONT) or never yet asked for identities starts cold (JIT, caches,
+// the client's connections), and a backlog formed in its first second lasts the whole run.
+const OPEN_LOOP_WARMUP_SECONDS = Number(args["open-loop-warmup"] ?? 2);
 // --open-loop-endpoints=identities (or flags): only the open-loop runs whose path holds the word.
 const OPEN_LOOP_ENDPOINTS = new RegExp(String(args["open-loop-endpoints"] ?? ""));
 const PROPAGATION_CHANGES = Number(args["propagation-changes"] ?? 50);
@@ -76,6 +81,8 @@ const ensignCommand = [
   ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
   "--max-semi-space-size=8",
+  // BENCH_ENSIGN_NODE_FLAGS: more Node/V8 flags for Ensign (space-separated), to try one.
+  ...(process.env.BENCH_ENSIGN_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
   // BENCH_ENSIGN_BUNDLE: another build of the server (an older commit's, for a before/after).
   process.env.BENCH_ENSIGN_BUNDLE || "dist/server.mjs",
 ];
@@ -336,6 +343,9 @@ async function main() {
     // one not measured is stopped (SIGSTOP) so that it takes no CPU.
     const openLoopOnce = async (target: string, on: Server, rate: number, envKey = env.api_key) => {
       for (const spec of openLoopSpecs(target, envKey).filter((s) => OPEN_LOOP_ENDPOINTS.test(s.name))) {
+        if (OPEN_LOOP_WARMUP_SECONDS > 0) {
+          await runOpenLoop({ ...spec, target, baseUrl: on.url, rate, seconds: OPEN_LOOP_WARMUP_SECONDS });
+        }
         const r = await runOpenLoop({
           ...spec,
           target,
@@ -689,7 +699,7 @@ function report(
   if (fanout) sections.push(describeFanout(fanout));
   if (openLoop.length) {
     sections.push(
-      `Open loop, ${OPEN_LOOP_SECONDS} s per rate (latency from each request's due time; loop = the server's event-loop delay over the run):\n\n${openLoopTable(openLoop)}`,
+      `Open loop, ${OPEN_LOOP_SECONDS} s per rate after ${OPEN_LOOP_WARMUP_SECONDS} s of warm-up (latency from each request's due time; loop = the server's event-loop delay over the run):\n\n${openLoopTable(openLoop)}`,
     );
   }
   if (propagation) sections.push(describePropagation(propagation));

@@ -10,9 +10,10 @@ import { requestClientAddress, stampClientAddress } from "@/lib/api/client-addre
 import { stampPublicOrigin } from "@/lib/api/public-origin";
 import { prepareAuth } from "@/lib/auth/start-up";
 import { startBackgroundJobs } from "@/lib/background/start";
-import { configureDatabase, databaseUrl } from "@/lib/db/client";
+import { configureDatabase, databaseUrl, isPostgresUrl } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrations";
 import { NotFoundError } from "@/lib/api/errors";
+import { identityGatherMs } from "@/lib/sdk/identities/store";
 import { closeAllStreams } from "@/lib/sdk/sse/hub";
 import { answerClientError } from "./client-error";
 import { serveFastLane } from "./fast-lane";
@@ -56,6 +57,8 @@ async function main() {
   const isHeapShort = createHeapGuard({ percent: transport.heapGuardPercent });
   const routeMethods = loadRouteMethods(path.join(import.meta.dirname, "route-methods.json"));
   const url = databaseUrl();
+  // Read here so that a bad ENSIGN_IDENTITY_GATHER_MS stops the start, not every identity call.
+  identityGatherMs(isPostgresUrl(url));
   const { applied } = await applyMigrations(url);
   if (applied.length) console.log(`[ensign] applied migrations: ${applied.join(", ")}`);
   await configureDatabase();

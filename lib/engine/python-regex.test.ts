@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compilePythonRegex, pythonReMatch, REGEX_MAX_PROGRAM } from "./python-regex";
 
@@ -136,5 +137,27 @@ describe("pythonReMatch", () => {
   it("keeps the documented gaps", () => {
     expect(pythonReMatch("a$\\n", "a\n")).toBe(false); // Python: True
     expect(pythonReMatch("\\w", "é")).toBe(false); // Python: True
+  });
+
+  it("answers a text it has seen as the engine does, however many texts pass", () => {
+    const patterns = ["[a-c]+x", "(a|b)*c$", ".{70}", "(?i)AB"];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...patterns),
+        fc.array(fc.string({ unit: fc.constantFrom("a", "b", "c", "x", "A", "\n"), maxLength: 80 }), {
+          maxLength: 200,
+        }),
+        (pattern, texts) => {
+          const compiled = compilePythonRegex(pattern);
+          if (!compiled.ok) return false;
+          // Twice over: the second pass reads remembered answers where they are kept.
+          for (const text of [...texts, ...texts]) {
+            if (pythonReMatch(pattern, text) !== compiled.regex.test(text)) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

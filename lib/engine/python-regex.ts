@@ -21,7 +21,13 @@ const CACHE_LIMIT = 500;
 
 export type PythonRegexProblem = "invalid" | "unsupported" | "complex";
 type Translation = { ok: true; source: string; flags: number } | { ok: false; problem: PythonRegexProblem };
-type Compiled = { ok: true; regex: RE2JS } | { ok: false; problem: PythonRegexProblem };
+type Compiled =
+  { ok: true; regex: RE2JS; matches: Map<string, boolean> } | { ok: false; problem: PythonRegexProblem };
+
+// Trait values that a pattern sees recur (plans, countries, versions): each pattern remembers
+// its answer for up to MATCHES_KEPT short texts (a few MB at most over the CACHE_LIMIT patterns).
+const MATCHES_KEPT = 64;
+const MATCH_TEXT_MAX = 64;
 
 const cache = new Map<string, Compiled>();
 const SIMPLE_ESCAPES = new Set(["b", "B", "f", "n", "r", "s", "S", "t", "v", "w", "W"]);
@@ -210,7 +216,7 @@ function compile(pattern: string): Compiled {
   try {
     const regex = RE2JS.compile(translated.source, translated.flags);
     if (regex.re2().prog.numInst() > REGEX_MAX_PROGRAM) return fail("complex");
-    return { ok: true, regex };
+    return { ok: true, regex, matches: new Map() };
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
     return fail(/repeat count|too large|nesting depth/.test(message) ? "complex" : "invalid");
@@ -231,5 +237,13 @@ export function compilePythonRegex(pattern: string): Compiled {
 /** Python's re.match(pattern, text) is not None; a pattern that cannot be used is no match. */
 export function pythonReMatch(pattern: string, text: string): boolean {
   const compiled = compilePythonRegex(pattern);
-  return compiled.ok && compiled.regex.test(text);
+  if (!compiled.ok) return false;
+  if (text.length > MATCH_TEXT_MAX) return compiled.regex.test(text);
+  let matched = compiled.matches.get(text);
+  if (matched === undefined) {
+    matched = compiled.regex.test(text);
+    if (compiled.matches.size >= MATCHES_KEPT) compiled.matches.clear();
+    compiled.matches.set(text, matched);
+  }
+  return matched;
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   compareCodePoints,
+  formatByExponent,
   formatPythonFloat,
   pyFromString,
   pyStr,
@@ -45,6 +46,17 @@ describe("formatPythonFloat", () => {
         (x) => Number(formatPythonFloat(x)) === x || (x === 0 && formatPythonFloat(x).endsWith("0.0")),
       ),
     );
+  });
+
+  it("writes the same text through String() as through the exponent layout", () => {
+    const same = (x: number) => formatPythonFloat(x) === formatByExponent(x);
+    fc.assert(fc.property(fc.double({ noNaN: true }), same), { numRuns: 20_000 });
+    // The range String() serves, its edges and the integral values in it.
+    fc.assert(fc.property(fc.double({ min: 1e-4, max: 1e16, noNaN: true }), same), { numRuns: 20_000 });
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 53), max: 2 ** 53 }), same), { numRuns: 5_000 });
+    for (const edge of [1e-4, 1e16, 9999999999999998, 0.00009999999999999999, 1e-4 + 1e-20, 12.3, 100]) {
+      expect(same(edge) && same(-edge)).toBe(true);
+    }
   });
 });
 

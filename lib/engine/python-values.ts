@@ -39,6 +39,19 @@ export function traitToPyValue(trait: EngineTrait | undefined): PyValue | null {
 
 /** Python's repr(float): shortest round-trip digits, fixed notation for exponents in [-4, 16). */
 export function formatPythonFloat(x: number): string {
+  // From 1e-4 to 1e16 both Python's repr and String() write the shortest round-trip digits in
+  // positional notation: the same text, but for the ".0" Python gives an integral value.
+  // (String() is several times cheaper than toExponential() and the layout below.)
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16) {
+    const text = String(x);
+    return text.includes(".") ? text : `${text}.0`;
+  }
+  return formatByExponent(x);
+}
+
+/** Python's repr() of any float, laid out from toExponential()'s digits (exported for tests). */
+export function formatByExponent(x: number): string {
   if (Number.isNaN(x)) return "nan";
   if (x === Infinity) return "inf";
   if (x === -Infinity) return "-inf";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createGroupCommit } from "./group-commit";
 
 type Job = { key: string; value: number };
@@ -93,5 +93,52 @@ describe("createGroupCommit", () => {
     const results = await Promise.all([1, 1, 1, 1].map((j) => group.submit(j)));
     expect(results).toEqual([10, 10, 10, 10]);
     expect(batches).toEqual([[1, 1, 1], [1]]);
+  });
+
+  describe("with a gather window", () => {
+    afterEach(() => void vi.useRealTimers());
+
+    function gathering() {
+      vi.useFakeTimers({ toFake: ["setTimeout", "setImmediate", "performance"] });
+      const batches: number[][] = [];
+      const group = createGroupCommit<number, number>({
+        run: async (jobs) => {
+          batches.push(jobs);
+          return jobs;
+        },
+        maxBatch: 10,
+        gatherMs: 20,
+      });
+      const answered: number[] = [];
+      const submit = (job: number) => void group.submit(job).then((j) => answered.push(j));
+      return { batches, answered, submit };
+    }
+
+    it("lets the calls of a steady stream share one batch", async () => {
+      const { batches, answered, submit } = gathering();
+      submit(1); // after a quiet spell: at once
+      await vi.advanceTimersByTimeAsync(5);
+      expect(batches).toEqual([[1]]);
+      submit(2); // 5 ms after the last: waits 20 ms for company
+      for (const job of [3, 4]) {
+        await vi.advanceTimersByTimeAsync(5);
+        submit(job);
+      }
+      await vi.advanceTimersByTimeAsync(9);
+      expect(batches).toEqual([[1]]);
+      expect(answered).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([[1], [2, 3, 4]]);
+      expect(answered).toEqual([1, 2, 3, 4]);
+    });
+
+    it("runs a call after a quiet spell at once", async () => {
+      const { batches, submit } = gathering();
+      submit(1);
+      await vi.advanceTimersByTimeAsync(100);
+      submit(2); // 100 ms after the last: nothing to wait for
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([[1], [2]]);
+    });
   });
 });

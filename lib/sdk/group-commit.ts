@@ -17,6 +17,13 @@ export type GroupCommitOptions<J, R> = {
   /** Jobs with the same key never share a batch; without it, any jobs may. */
   keyOf?: (job: J) => string;
   maxBatch: number;
+  /**
+   * While calls arrive closer together than this (ms), a group waits this long from its first
+   * call before it runs, so that the calls of the next few milliseconds share its transaction;
+   * a call after a quiet spell runs at once. 0 (the default): a group runs after the current
+   * turn of the event loop.
+   */
+  gatherMs?: number;
 };
 
 export type GroupCommit<J, R> = { submit: (job: J) => Promise<R> };
@@ -25,6 +32,8 @@ export function createGroupCommit<J, R>(options: GroupCommitOptions<J, R>): Grou
   let queue: Pending<J, R>[] = [];
   let running = false;
   let scheduled = false;
+  let lastSubmit = -Infinity;
+  const gatherMs = options.gatherMs ?? 0;
 
   /** The oldest calls with distinct keys, up to maxBatch; the rest keep their order. */
   function takeBatch(): Pending<J, R>[] {
@@ -75,18 +84,26 @@ export function createGroupCommit<J, R>(options: GroupCommitOptions<J, R>): Grou
     }
   }
 
-  function schedule() {
+  function schedule(steady: boolean) {
     if (running || scheduled) return;
     scheduled = true;
-    // After the I/O phase: every request that arrived in this turn joins the batch.
-    setImmediate(() => void drain());
+    // Under a steady stream of calls, the next few milliseconds' calls join the batch.
+    if (steady) setTimeout(() => void drain(), gatherMs);
+    // Otherwise after the I/O phase: every request that arrived in this turn joins the batch.
+    else setImmediate(() => void drain());
   }
 
   return {
     submit(job) {
+      let steady = false;
+      if (gatherMs > 0) {
+        const now = performance.now();
+        steady = now - lastSubmit < gatherMs;
+        lastSubmit = now;
+      }
       return new Promise<R>((resolve, reject) => {
         queue.push({ job, resolve, reject });
-        schedule();
+        schedule(steady);
       });
     },
   };

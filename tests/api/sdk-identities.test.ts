@@ -35,6 +35,32 @@ async function storedTraits(s: Seeded, identifier: string) {
 }
 
 describe("POST /api/v1/identities/", () => {
+  it("answers a new identity's traits as stored: the same ids and order a later call reads back", async () => {
+    const s = await seed();
+    const body = {
+      identifier: "fresh",
+      traits: [
+        { trait_key: "plan", trait_value: "gold" },
+        { trait_key: "gone", trait_value: null }, // nothing to delete yet
+        { trait_key: "age", trait_value: 31 },
+        { trait_key: "plan", trait_value: "silver" }, // the last value of a key wins
+        { trait_key: "now", trait_value: 1, transient: true },
+      ],
+    };
+    const created = await call("/api/v1/identities/", { envKey: s.envKey, body });
+    expect(created.status).toBe(200);
+    const again = await call("/api/v1/identities/", { envKey: s.envKey, body: { identifier: "fresh" } });
+    expect(again.status).toBe(200);
+    expect(again.body.traits).toEqual([
+      { id: expect.any(Number), trait_key: "plan", trait_value: "silver", transient: false },
+      { id: expect.any(Number), trait_key: "age", trait_value: 31, transient: false },
+    ]);
+    expect(created.body.traits).toEqual([
+      ...again.body.traits,
+      { id: null, trait_key: "now", trait_value: 1, transient: true },
+    ]);
+  });
+
   it("answers 200 with identifier, typed traits and flags carrying a variant", async () => {
     const s = await seed();
     const feature = await createFeature(s, { name: "greeting", initial_value: "hi", default_enabled: true });

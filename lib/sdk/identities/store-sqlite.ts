@@ -9,7 +9,7 @@ import type { IdentityCall, IdentityRecord } from "./identity-call";
 import { planTraitWrites, type StoredTrait } from "./trait-plan";
 
 type Statements = Record<
-  "findIdentity" | "insertIdentity" | "deleteTrait" | "upsertTrait" | "readTraits",
+  "findIdentity" | "insertIdentity" | "insertTrait" | "deleteTrait" | "upsertTrait" | "readTraits",
   Database.Statement
 >;
 
@@ -33,6 +33,12 @@ function statements(database: SqliteDatabase): Statements {
       `INSERT INTO "Identity" ("uuid", "identifier", "environmentId", "createdAt") VALUES (?, ?, ?, ?)
        RETURNING "id"`,
     ).pluck(),
+    // A new identity's traits: no row to meet, and the id comes back without a read.
+    insertTrait: prepare(
+      database,
+      `INSERT INTO "Trait" ("identityId", "traitKey", "valueType", "value", "createdAt", "updatedAt")
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING "id"`,
+    ).pluck(),
     deleteTrait: prepare(database, `DELETE FROM "Trait" WHERE "identityId" = ? AND "traitKey" = ?`),
     // Unchanged values are not rewritten.
     upsertTrait: prepare(
@@ -55,6 +61,18 @@ function statements(database: SqliteDatabase): Statements {
 /** A DateTime as Prisma's SQLite adapter stores it (ISO 8601 with an explicit offset). */
 const timestamp = (date: Date) => date.toISOString().replace("Z", "+00:00");
 
+/** A new identity's traits, written as planned, in order: what reading them back would give. */
+function insertTraits(s: Statements, identityId: number, call: IdentityCall, now: string): StoredTrait[] {
+  if (call.access !== "write" || !call.traits?.length) return [];
+  // Deletes are moot: a new identity has nothing to delete.
+  return planTraitWrites(call.traits).upserts.map(({ traitKey, valueType, value }) => ({
+    id: s.insertTrait.get(identityId, traitKey, valueType, value, now, now) as number,
+    traitKey,
+    valueType,
+    value,
+  }));
+}
+
 /** Runs a group of calls for distinct identities; the caller holds the write transaction. */
 export function runCallsOnSqlite(database: SqliteDatabase, calls: IdentityCall[]): IdentityRecord[] {
   const s = statements(database);
@@ -69,6 +87,7 @@ export function runCallsOnSqlite(database: SqliteDatabase, calls: IdentityCall[]
         call.environmentId,
         now,
       ) as number;
+      return { identityId, traits: insertTraits(s, identityId, call, now) };
     }
     if (call.access === "write" && call.traits?.length) {
       const plan = planTraitWrites(call.traits);
