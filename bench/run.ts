@@ -130,7 +130,7 @@ async function startServer(
   const child = spawn("taskset", ["-c", "0", ...cmd], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_STDOUT ? "inherit" : "ignore", "inherit"],
     detached: true,
   });
   process.on("exit", () => signal(child, "SIGKILL"));
