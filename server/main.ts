@@ -3,6 +3,7 @@
 // Every request first passes the transport rules kept here, in one place, for both lanes:
 // one spelling per path, the heap guard (503), the body limits (413, 503, 408 for slow
 // bodies), Node's header and request timeouts, and 405 for a method a route does not answer.
+import "./v8-flags";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
