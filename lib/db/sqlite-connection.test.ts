@@ -106,3 +106,49 @@ describe("SqliteConnection.exclusive", () => {
     reader.close();
   });
 });
+
+describe("Prisma's transactions on SQLite", () => {
+  const sql = (text: string) => ({ sql: text, args: [], argTypes: [] });
+
+  it("hold the write lock from the start: one that has read can still write while another connection tries to", async () => {
+    // Another instance's connection to the same file, waiting at most 50 ms for the lock.
+    const other = await connectionOf(new PrismaBetterSqlite3({ url: file, timeout: 50 })).factory.connect();
+    try {
+      const transaction = await adapter.startTransaction();
+      await transaction.queryRaw(sql("SELECT count(*) FROM item"));
+      // With a deferred BEGIN the other connection would write here, and this transaction's
+      // write below would fail at once (SQLITE_BUSY: its snapshot is stale).
+      await expect(other.executeRaw(sql("INSERT INTO item (name) VALUES ('other')"))).rejects.toThrow();
+      await transaction.executeRaw(sql("INSERT INTO item (name) VALUES ('mine')"));
+      await transaction.executeRaw(sql("COMMIT"));
+      await transaction.commit();
+      expect(await other.executeRaw(sql("INSERT INTO item (name) VALUES ('other')"))).toBe(1);
+      const reader = new Database(file, { readonly: true });
+      expect(reader.prepare("SELECT name FROM item ORDER BY id").pluck().all()).toEqual(["mine", "other"]);
+      reader.close();
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it("release the adapter's lock when the write lock cannot be had", async () => {
+    const holder = new Database(file, { timeout: 0 });
+    const impatient = await connectionOf(
+      new PrismaBetterSqlite3({ url: file, timeout: 20 }),
+    ).factory.connect();
+    try {
+      holder.exec("BEGIN IMMEDIATE");
+      await expect(impatient.startTransaction()).rejects.toThrow();
+      holder.exec("COMMIT");
+      // Not left holding the adapter's mutex: the next transaction starts.
+      const next = await impatient.startTransaction();
+      await next.executeRaw(sql("INSERT INTO item (name) VALUES ('next')"));
+      await next.executeRaw(sql("COMMIT"));
+      await next.commit();
+      expect(count()).toBe(1);
+    } finally {
+      holder.close();
+      await impatient.dispose();
+    }
+  });
+});

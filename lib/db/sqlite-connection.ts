@@ -90,6 +90,35 @@ function connection(holder: Holder): SqliteConnection {
 }
 
 /**
+ * Prisma's adapter opens its transactions with a deferred BEGIN: the transaction reads from a
+ * snapshot and asks for the write lock at its first write. With another process writing to the
+ * same file (two instances on one SQLite database), a transaction that read and then writes
+ * after the other committed fails at once with SQLITE_BUSY (its snapshot is stale; the busy
+ * timeout does not apply), and a request answered 500. Each transaction therefore starts with
+ * the write lock (BEGIN IMMEDIATE), waiting for it up to the busy timeout, as SQLite advises for
+ * transactions that may write. Within the process the adapter's mutex already runs one
+ * transaction at a time, so nothing waits that did not before.
+ */
+function takeWriteLockOnBegin(adapter: SqlDriverAdapter): void {
+  const start = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    const transaction = await start(isolationLevel);
+    const database = databaseOf(adapter);
+    const { begin, commit } = control(database);
+    try {
+      // As in `exclusive`: a query Prisma ran outside any transaction meanwhile commits on its own.
+      commit.run();
+      begin.run();
+    } catch (error) {
+      if (database.inTransaction) commit.run();
+      await transaction.rollback(); // releases the adapter's lock; issues no SQL
+      throw error;
+    }
+    return transaction;
+  };
+}
+
+/**
  * Wraps the factory Prisma connects with and returns a handle on the connection it opens.
  * Prisma connects lazily: callers must have made the client connect first.
  */
@@ -103,6 +132,7 @@ export function connectionOf(factory: SqlDriverAdapterFactory): {
     adapterName: factory.adapterName,
     async connect() {
       const adapter = await factory.connect();
+      takeWriteLockOnBegin(adapter);
       holder.adapter = adapter;
       return adapter;
     },
