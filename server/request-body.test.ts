@@ -50,6 +50,7 @@ const LIMITS: BodyLimits = {
   startTimeoutMs: 1000,
   minBytesPerSecond: 10,
   addressOf: (req) => (req as unknown as { address: string }).address,
+  now: () => Date.now(), // faked with the timers
 };
 
 async function readAll(req: IncomingMessage): Promise<string> {
@@ -196,6 +197,35 @@ describe("createBodyLimiter", () => {
     next.finish();
     other.send("x".repeat(1));
     expect(dispatched).toBe(1);
+  });
+
+  it("times each body's windows from its own start, with one timer for them all", () => {
+    const limit = createBodyLimiter(LIMITS);
+    const early = declaring(50, "early");
+    const earlyRes = fakeResponse();
+    limit(early, earlyRes, () => undefined);
+    vi.advanceTimersByTime(500);
+    const late = declaring(50, "late");
+    const lateRes = fakeResponse();
+    limit(late, lateRes, () => undefined);
+    for (let i = 0; i < 100; i++) {
+      const quick = declaring(10, `quick-${i}`);
+      limit(quick, fakeResponse(), () => undefined);
+      quick.send("x".repeat(10));
+      quick.finish();
+    }
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(499);
+    expect([earlyRes.status, lateRes.status]).toEqual([undefined, undefined]);
+    vi.advanceTimersByTime(1);
+    expect([earlyRes.status, lateRes.status]).toEqual([408, undefined]);
+    vi.advanceTimersByTime(499);
+    expect(lateRes.status).toBe(undefined);
+    vi.advanceTimersByTime(1);
+    expect(lateRes.status).toBe(408);
+    // Nothing left to time: no timer stays armed.
+    vi.advanceTimersByTime(5_000);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("keeps a body that arrives at the minimum rate", () => {

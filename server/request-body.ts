@@ -26,6 +26,8 @@ export type BodyLimits = {
   minBytesPerSecond: number;
   /** The client address a request's bytes count against (lib/api/client-address.ts). */
   addressOf: (req: IncomingMessage) => string;
+  /** The clock of the windows, in ms (performance.now). */
+  now?: () => number;
 };
 
 export function tooLargeDetail(limit: number): string {
@@ -106,6 +108,32 @@ export function createBodyLimiter(limits: BodyLimits) {
   const minBytesPerWindow = Math.ceil((limits.minBytesPerSecond * startTimeoutMs) / 1000);
   let inFlight = 0;
   const byAddress = new Map<string, number>();
+  const now = limits.now ?? (() => performance.now());
+  // The bodies being received, each with the end of its current window. One timer serves them
+  // all, armed for the earliest window's end: a timer per body cost more than the rest of the
+  // limiter (a small body arrives in the same turn as its head and never sees its window end).
+  const receiving = new Map<() => void, { windowEnd: number }>();
+  let timer: NodeJS.Timeout | undefined;
+  let timerAt = Infinity;
+  const arm = (at: number) => {
+    if (timer && timerAt <= at) return;
+    if (timer) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(sweep, Math.max(0, at - now()));
+    timer.unref();
+  };
+  function sweep() {
+    timer = undefined;
+    timerAt = Infinity;
+    const time = now();
+    let next = Infinity;
+    for (const [check, window] of receiving) {
+      if (window.windowEnd <= time) check();
+      // A body still receiving (check may have ended it) has its next window's end.
+      if (receiving.get(check) === window && window.windowEnd < next) next = window.windowEnd;
+    }
+    if (next !== Infinity) arm(next);
+  }
 
   function receiveBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch) {
     const address = limits.addressOf(req);
@@ -123,7 +151,7 @@ export function createBodyLimiter(limits: BodyLimits) {
       else byAddress.delete(address);
     };
     const stop = () => {
-      clearInterval(timer);
+      receiving.delete(endWindow);
       req.off("data", onData);
       req.off("end", onEnd);
       req.pause();
@@ -159,14 +187,17 @@ export function createBodyLimiter(limits: BodyLimits) {
       stop();
       dispatch(req, res);
     };
-    // One timer per body, not per chunk: each window must have started the body (the first)
-    // or brought the minimum rate (the later ones).
-    const timer = setInterval(() => {
+    // Each window must have started the body (the first) or brought the minimum rate (the later ones).
+    const current = { windowEnd: now() + startTimeoutMs };
+    const endWindow = () => {
       const isTooSlow = size === 0 || (!startedInWindow && windowBytes < minBytesPerWindow);
       if (isTooSlow) return refuse(() => sendError(res, 408, SLOW_BODY_DETAIL));
       windowBytes = 0;
       startedInWindow = false;
-    }, startTimeoutMs);
+      current.windowEnd += startTimeoutMs;
+    };
+    receiving.set(endWindow, current);
+    arm(current.windowEnd);
     res.once("close", () => {
       stop();
       release();

@@ -42,6 +42,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const sql = (text: string) => ({ sql: text, args: [], argTypes: [] });
+
 const insert = (name: string) => (db: Database.Database) =>
   db.prepare("INSERT INTO item (name) VALUES (?)").run(name).changes;
 
@@ -86,30 +88,36 @@ describe("SqliteConnection.exclusive", () => {
     expect(count()).toBe(2);
   });
 
-  it("commits on its own a statement Prisma ran outside any transaction, even if the work fails", async () => {
-    // Prisma's adapter opens its transaction with BEGIN; a query it runs outside any
-    // transaction before exclusive resumes lands inside it.
-    const start = adapter.startTransaction.bind(adapter);
-    adapter.startTransaction = async (isolationLevel) => {
-      const transaction = await start(isolationLevel);
-      await adapter.executeRaw({ sql: "INSERT INTO item (name) VALUES ('outside')", args: [], argTypes: [] });
-      return transaction;
-    };
-    await expect(
-      connection.exclusive((db) => {
-        insert("inside")(db);
-        throw new Error("boom");
-      }),
-    ).rejects.toThrow("boom");
-    const reader = new Database(file, { readonly: true });
-    expect(reader.prepare("SELECT name FROM item").pluck().all()).toEqual(["outside"]);
-    reader.close();
+  it("runs the work before it returns when nothing else holds the connection", async () => {
+    let ran = false;
+    const done = connection.exclusive((db) => {
+      ran = true;
+      return insert("now")(db);
+    });
+    expect(ran).toBe(true);
+    expect(await done).toBe(1);
+  });
+
+  it("takes turns with Prisma's transactions in the order asked", async () => {
+    const order: string[] = [];
+    const first = await adapter.startTransaction();
+    const work = connection.exclusive((db) => (order.push("exclusive"), insert("exclusive")(db)));
+    const second = adapter.startTransaction().then((t) => (order.push("second"), t));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual([]);
+    await first.executeRaw(sql("COMMIT"));
+    await first.commit();
+    await work;
+    const next = await second;
+    expect(order).toEqual(["exclusive", "second"]);
+    await next.executeRaw(sql("ROLLBACK"));
+    await next.rollback();
+    expect(await connection.exclusive(insert("after"))).toBe(1);
+    expect(count()).toBe(2);
   });
 });
 
 describe("Prisma's transactions on SQLite", () => {
-  const sql = (text: string) => ({ sql: text, args: [], argTypes: [] });
-
   it("hold the write lock from the start: one that has read can still write while another connection tries to", async () => {
     // Another instance's connection to the same file, waiting at most 50 ms for the lock.
     const other = await connectionOf(new PrismaBetterSqlite3({ url: file, timeout: 50 })).factory.connect();
@@ -149,6 +157,38 @@ describe("Prisma's transactions on SQLite", () => {
     } finally {
       holder.close();
       await impatient.dispose();
+    }
+  });
+
+  it("commit on its own a statement Prisma ran outside any transaction after the adapter's BEGIN", async () => {
+    // Prisma's adapter opens its transaction with a deferred BEGIN; a query it runs outside any
+    // transaction before the write lock is taken lands inside that transaction.
+    const inner = new PrismaBetterSqlite3({ url: file });
+    const injecting = connectionOf({
+      provider: inner.provider,
+      adapterName: inner.adapterName,
+      async connect() {
+        const raw = await inner.connect();
+        const start = raw.startTransaction.bind(raw);
+        raw.startTransaction = async (isolationLevel) => {
+          const transaction = await start(isolationLevel);
+          await raw.executeRaw(sql("INSERT INTO item (name) VALUES ('outside')"));
+          return transaction;
+        };
+        return raw;
+      },
+    });
+    const wrapped = await injecting.factory.connect();
+    try {
+      const transaction = await wrapped.startTransaction();
+      await transaction.executeRaw(sql("INSERT INTO item (name) VALUES ('inside')"));
+      await transaction.executeRaw(sql("ROLLBACK"));
+      await transaction.rollback();
+      const reader = new Database(file, { readonly: true });
+      expect(reader.prepare("SELECT name FROM item").pluck().all()).toEqual(["outside"]);
+      reader.close();
+    } finally {
+      await wrapped.dispose();
     }
   });
 });

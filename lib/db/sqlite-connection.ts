@@ -4,8 +4,8 @@
 // mapping) and then its adapter compiles the SQL again for each execution. For the SDK identity
 // endpoints that is most of the cost of a call (bench/run.ts). `connectionOf` wraps the adapter
 // factory so that the connection Prisma opens is also reachable here: `exclusive` then runs
-// statements prepared once, synchronously, in one transaction, under the same lock that
-// serialises Prisma's own transactions on that connection. There is still one connection and
+// statements prepared once, synchronously, in one transaction, under the one write lock that
+// also serialises Prisma's own transactions on that connection. There is still one connection and
 // one lock for writing; the only other connection to the file is the blast radius worker's
 // read-only one (lib/impact/identity-reader.ts), which WAL lets read while this one writes.
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -24,7 +24,36 @@ export type SqliteConnection = {
   exclusive<T>(work: (database: SqliteDatabase) => T): Promise<T>;
 };
 
-type Holder = { adapter?: SqlDriverAdapter };
+/**
+ * The one write lock of the connection, in the order asked: every Prisma transaction holds it
+ * from start to commit or rollback, and `exclusive` while its work runs. Free, it is taken at
+ * once, with no promise, so the hot path pays nothing for it when nothing else writes.
+ */
+class WriteLock {
+  private held = false;
+  private readonly waiting: (() => void)[] = [];
+
+  /** Takes the lock if it is free. */
+  tryTake(): boolean {
+    if (this.held) return false;
+    this.held = true;
+    return true;
+  }
+
+  take(): Promise<void> {
+    if (this.tryTake()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** Hands the lock to the next in line, or frees it. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+type Holder = { adapter?: SqlDriverAdapter; lock: WriteLock };
 
 const controlStatements = new WeakMap<
   SqliteDatabase,
@@ -54,67 +83,100 @@ function databaseOf(adapter: SqlDriverAdapter): SqliteDatabase {
   return client as SqliteDatabase;
 }
 
+/** Runs `work` in its own write transaction; the caller holds the write lock. */
+function runLocked<T>(database: SqliteDatabase, work: (database: SqliteDatabase) => T): T {
+  const { begin, commit, rollback } = control(database);
+  return timedWork("sqlite write transaction", () => {
+    // No Prisma transaction is open while the lock is held; a transaction a statement outside
+    // the lock left open is committed on its own first, as its author expected.
+    if (database.inTransaction) commit.run();
+    begin.run();
+    try {
+      const result = work(database);
+      commit.run();
+      return result;
+    } catch (error) {
+      if (database.inTransaction) rollback.run();
+      throw error;
+    }
+  });
+}
+
 function connection(holder: Holder): SqliteConnection {
+  const { lock } = holder;
   return {
     get open() {
       return holder.adapter !== undefined;
     },
-    async exclusive(work) {
+    exclusive(work) {
       const adapter = holder.adapter;
-      if (!adapter) throw new Error("the SQLite connection is not open yet");
+      if (!adapter) return Promise.reject(new Error("the SQLite connection is not open yet"));
       const database = databaseOf(adapter);
-      const { begin, commit, rollback } = control(database);
-      // Takes the adapter's transaction lock (and issues BEGIN, as Prisma would).
-      const transaction = await adapter.startTransaction();
-      try {
-        // A query Prisma ran outside any transaction while this one resumed would have joined
-        // it: commit it on its own first, as it expected, then take the write lock.
-        return timedWork("sqlite write transaction", () => {
-          commit.run();
-          begin.run();
-          try {
-            const result = work(database);
-            commit.run();
-            return result;
-          } catch (error) {
-            if (database.inTransaction) rollback.run();
-            throw error;
-          }
-        });
-      } finally {
-        // Releases the lock; for this adapter neither call issues SQL.
-        await transaction.rollback();
+      if (lock.tryTake()) {
+        // The usual case: nothing else is writing, and the work runs now, before this returns.
+        try {
+          return Promise.resolve(runLocked(database, work));
+        } catch (error) {
+          return Promise.reject(error);
+        } finally {
+          lock.release();
+        }
       }
+      return lock.take().then(() => {
+        try {
+          return runLocked(database, work);
+        } finally {
+          lock.release();
+        }
+      });
     },
   };
 }
 
 /**
- * Prisma's adapter opens its transactions with a deferred BEGIN: the transaction reads from a
- * snapshot and asks for the write lock at its first write. With another process writing to the
- * same file (two instances on one SQLite database), a transaction that read and then writes
- * after the other committed fails at once with SQLITE_BUSY (its snapshot is stale; the busy
- * timeout does not apply), and a request answered 500. Each transaction therefore starts with
- * the write lock (BEGIN IMMEDIATE), waiting for it up to the busy timeout, as SQLite advises for
- * transactions that may write. Within the process the adapter's mutex already runs one
- * transaction at a time, so nothing waits that did not before.
+ * Prisma's transactions on this connection: under the write lock, and holding SQLite's write
+ * lock from the start.
+ *
+ * Prisma's adapter opens a transaction with a deferred BEGIN: it reads from a snapshot and asks
+ * for SQLite's write lock at its first write. With another process writing to the same file (two
+ * instances on one SQLite database), a transaction that read and then writes after the other
+ * committed fails at once with SQLITE_BUSY (its snapshot is stale; the busy timeout does not
+ * apply), and a request answered 500. Each transaction therefore starts with BEGIN IMMEDIATE,
+ * waiting for the lock up to the busy timeout, as SQLite advises for transactions that may write.
+ * Within the process one transaction runs at a time, as before (the adapter's own mutex did
+ * that; the write lock now does it for Prisma's transactions and `exclusive` alike).
  */
-function takeWriteLockOnBegin(adapter: SqlDriverAdapter): void {
+function lockTransactions(adapter: SqlDriverAdapter, lock: WriteLock): void {
   const start = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => {
-    const transaction = await start(isolationLevel);
+    await lock.take();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      lock.release();
+    };
     const database = databaseOf(adapter);
-    const { begin, commit } = control(database);
+    let transaction: Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>> | undefined;
     try {
-      // As in `exclusive`: a query Prisma ran outside any transaction meanwhile commits on its own.
+      transaction = await start(isolationLevel);
+      const { begin, commit } = control(database);
+      // A query Prisma ran outside any transaction since the adapter's BEGIN commits on its own.
       commit.run();
       begin.run();
     } catch (error) {
-      if (database.inTransaction) commit.run();
-      await transaction.rollback(); // releases the adapter's lock; issues no SQL
+      if (database.inTransaction) control(database).commit.run();
+      await transaction?.rollback(); // releases the adapter's mutex; issues no SQL
+      release();
       throw error;
     }
-    return transaction;
+    const opened = transaction;
+    const commit = opened.commit.bind(opened);
+    const rollback = opened.rollback.bind(opened);
+    // Prisma has issued COMMIT or ROLLBACK by the time it calls these.
+    opened.commit = () => commit().finally(release);
+    opened.rollback = () => rollback().finally(release);
+    return opened;
   };
 }
 
@@ -126,13 +188,13 @@ export function connectionOf(factory: SqlDriverAdapterFactory): {
   factory: SqlDriverAdapterFactory;
   connection: SqliteConnection;
 } {
-  const holder: Holder = {};
+  const holder: Holder = { lock: new WriteLock() };
   const wrapped: SqlDriverAdapterFactory = {
     provider: factory.provider,
     adapterName: factory.adapterName,
     async connect() {
       const adapter = await factory.connect();
-      takeWriteLockOnBegin(adapter);
+      lockTransactions(adapter, holder.lock);
       holder.adapter = adapter;
       return adapter;
     },
