@@ -2,8 +2,10 @@
 // the event loop is late by more than STALL_MS, what ran in that window? Garbage collections
 // (a PerformanceObserver on 'gc') and the synchronous work that declares itself with
 // `timedWork` (the SQLite group commit, a snapshot compile, a flush...) are matched against
-// each stall by time; what they do not explain is "other" (JavaScript that declared nothing:
-// requests, serialisation). Off, `timedWork` only calls its function: no clock read, no record.
+// each stall by time. The process's CPU time over the window tells how much of it the process
+// did not run at all ("off cpu": the OS ran something else on its core, or a blocking call
+// slept); what none of these explain is "other" (JavaScript that declared nothing: requests,
+// serialisation). Off, `timedWork` only calls its function: no clock read, no record.
 //
 // One recorder per process on globalThis: the server bundle and Next's route bundle load
 // their own copies of this module.
@@ -68,7 +70,13 @@ function tally(map: Recorder["gc"], label: string, ms: number) {
   map.set(label, entry);
 }
 
-function attribute(recorder: Recorder, start: number, end: number) {
+/** The process's CPU time so far, in ms (all its threads). */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+function attribute(recorder: Recorder, start: number, end: number, offCpu: number) {
   const causes: Record<string, number> = {};
   let covered = 0;
   for (const span of recorder.spans) {
@@ -77,7 +85,11 @@ function attribute(recorder: Recorder, start: number, end: number) {
     causes[span.label] = (causes[span.label] ?? 0) + overlap;
     covered += overlap;
   }
-  const other = end - start - covered;
+  // Time the process did not run is not JavaScript's; the threads of the process (GC helpers,
+  // workers) count as running, so this errs towards "other".
+  const notRun = Math.min(offCpu, end - start - covered);
+  if (notRun > 1) causes["off cpu"] = notRun;
+  const other = end - start - covered - Math.max(0, notRun);
   if (other > 1) causes.other = other;
   const record: StallRecord = {
     at_ms: Math.round(end),
@@ -126,17 +138,22 @@ export function startStallRecorder(): void {
   });
   observer.observe({ entryTypes: ["gc"] });
   let last = performance.now();
+  let lastCpu = cpuMs();
   // GC entries are delivered after the collection, sometimes after the probe that saw the
   // stall: a stall is settled one probe later, once its entries have arrived.
-  let pending: { start: number; end: number } | null = null;
+  let pending: { start: number; end: number; offCpu: number } | null = null;
   const probe = setInterval(() => {
     const now = performance.now();
+    const cpu = cpuMs();
     if (pending) {
-      attribute(recorder, pending.start, pending.end);
+      attribute(recorder, pending.start, pending.end, pending.offCpu);
       pending = null;
     }
-    if (now - last - PROBE_MS > STALL_MS) pending = { start: last + PROBE_MS, end: now };
+    if (now - last - PROBE_MS > STALL_MS) {
+      pending = { start: last + PROBE_MS, end: now, offCpu: now - last - (cpu - lastCpu) };
+    }
     last = now;
+    lastCpu = cpu;
     const horizon = now - KEEP_MS;
     while (recorder.spans.length > 0 && recorder.spans[0].end < horizon) recorder.spans.shift();
   }, PROBE_MS);
