@@ -80,6 +80,7 @@ const ensignCommand = [
   process.execPath,
   ...(CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`] : []),
   `--max-old-space-size=${process.env.ENSIGN_HEAP_MB || 160}`,
+  "--min-semi-space-size=8",
   "--max-semi-space-size=8",
   // BENCH_ENSIGN_NODE_FLAGS: more Node/V8 flags for Ensign (space-separated), to try one.
   ...(process.env.BENCH_ENSIGN_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),

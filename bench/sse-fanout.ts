@@ -213,7 +213,7 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), "ensign-sse-"));
   const child = spawn(
     process.execPath,
-    ["--max-old-space-size=160", "--max-semi-space-size=8", "dist/server.mjs"],
+    ["--max-old-space-size=160", "--min-semi-space-size=8", "--max-semi-space-size=8", "dist/server.mjs"],
     {
       cwd: root,
       env: {

@@ -14,7 +14,7 @@ trap stop TERM INT
 delay=1
 while [ -z "$stopping" ]; do
   started=$(date +%s)
-  NODE_ENV=production node --max-old-space-size="${ENSIGN_HEAP_MB:-160}" --max-semi-space-size=8 dist/server.mjs &
+  NODE_ENV=production node --max-old-space-size="${ENSIGN_HEAP_MB:-160}" --min-semi-space-size=8 --max-semi-space-size=8 dist/server.mjs &
   child=$!
   wait "$child"
   status=$?

@@ -18,7 +18,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   server = await startEnsign({
     databaseUrl: database.url,
-    nodeArgs: ["--max-old-space-size=160", "--max-semi-space-size=8"],
+    nodeArgs: ["--max-old-space-size=160", "--min-semi-space-size=8", "--max-semi-space-size=8"],
   });
 }, 120_000);
 

@@ -49,7 +49,7 @@ const SERVER_ENV = {
   ENSIGN_OIDC_CLIENT_ID: "",
 };
 // As `npm run serve` starts it.
-const NODE_ARGS = ["--max-old-space-size=160", "--max-semi-space-size=8"];
+const NODE_ARGS = ["--max-old-space-size=160", "--min-semi-space-size=8", "--max-semi-space-size=8"];
 const PASSWORD = "correct-horse-9";
 /** The default ENSIGN_MAX_BODY_BYTES: four such bodies fill the default in-flight budget (4 MB). */
 const STALLED_BODY_BYTES = 1_048_576;
