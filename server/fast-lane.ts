@@ -10,7 +10,7 @@ import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { handleAnalyticsFlagsV2Post } from "@/lib/sdk/analytics-v2";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
 import { handleFlagsRequest } from "@/lib/sdk/flags";
-import { hasNoBody, type SdkRequest, type SdkResponse } from "@/lib/sdk/http";
+import { hasNoBody, type SdkHandler, type SdkResponse } from "@/lib/sdk/http";
 import { handleIdentitiesGet } from "@/lib/sdk/identities/get";
 import { handleIdentitiesPost } from "@/lib/sdk/identities/post";
 import { matchOfrepRoute } from "@/lib/sdk/ofrep/handlers";
@@ -18,8 +18,6 @@ import { maxRequestBodyBytes } from "./limits";
 import { receivedBody, sendTooLarge } from "./request-body";
 import { sendError } from "./respond";
 import { sendMethodNotAllowed } from "./route-methods";
-
-type SdkHandler = (req: SdkRequest) => Promise<SdkResponse>;
 
 /** The fast lane's paths (with the trailing slash) and the handler of each method. */
 const ROUTES: Record<string, Partial<Record<string, SdkHandler>>> = {
@@ -89,9 +87,9 @@ export function serveFastLane(
   const dispatch = (body: string | null) => {
     if (body === null) return sendTooLarge(res, maxRequestBodyBytes());
     const query = new URLSearchParams(queryStart === -1 ? "" : url.slice(queryStart + 1));
-    handler({ headers: req.headers, query, body })
-      .then((result) => send(res, result))
-      .catch(fail);
+    const result = handler({ headers: req.headers, query, body });
+    if (result instanceof Promise) result.then((answer) => send(res, answer)).catch(fail);
+    else send(res, result);
   };
   // A body the entry received whole (the usual case) is handed on at once, with no promise
   // between: every promise costs its allocation and the async hooks' bookkeeping on each call.

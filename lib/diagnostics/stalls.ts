@@ -150,7 +150,9 @@ export function startStallRecorder(): void {
       pending = null;
     }
     if (now - last - PROBE_MS > STALL_MS) {
-      pending = { start: last + PROBE_MS, end: now, offCpu: now - last - (cpu - lastCpu) };
+      // The window's first PROBE_MS may have been idle (off cpu, but not late): only what the
+      // process did not run beyond it counts, so this errs towards "other".
+      pending = { start: last + PROBE_MS, end: now, offCpu: now - last - PROBE_MS - (cpu - lastCpu) };
     }
     last = now;
     lastCpu = cpu;

@@ -17,9 +17,13 @@ export type SdkAuthResult =
  * The same answer as authenticateSdkKey, at once, when the key's environment is compiled and
  * cached (every call but the first); undefined when only the asynchronous path can tell.
  */
-export function authenticateCachedSdkKey(rawKey: string | null | undefined): SdkAuthResult | undefined {
+export function authenticateCachedSdkKey(
+  rawKey: string | null | undefined,
+  { serverKeyOnly = false }: { serverKeyOnly?: boolean } = {},
+): SdkAuthResult | undefined {
   const key = rawKey?.trim();
   if (!key) return { ok: false, detail: MISSING_KEY };
+  if (serverKeyOnly && !key.startsWith("ser.")) return { ok: false, detail: MISSING_KEY };
   const resolved = cachedEnvironmentKey(key);
   if (!resolved) return undefined;
   const { snapshot, isServerKey } = resolved;

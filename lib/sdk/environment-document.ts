@@ -1,7 +1,7 @@
 // GET /api/v1/environment-document/: the whole environment for local evaluation, server keys
 // only. Conditional GETs: If-None-Match against the ETag (it takes precedence, RFC 9110), else
 // If-Modified-Since against Last-Modified, which has one-second precision as Flagsmith's does.
-import { authenticateSdkKey } from "./auth";
+import { authenticateCachedSdkKey, authenticateSdkKey, type SdkAuthResult } from "./auth";
 import { detail, empty, jsonText, matchesEtag, readHeader, type SdkRequest, type SdkResponse } from "./http";
 import type { SdkSnapshot } from "./snapshot";
 
@@ -13,10 +13,15 @@ function notModifiedSince(req: SdkRequest, snapshot: SdkSnapshot): boolean {
   return Math.floor(snapshot.updatedAt.getTime() / 1000) * 1000 <= since;
 }
 
-export async function handleEnvironmentDocumentRequest(req: SdkRequest): Promise<SdkResponse> {
-  const auth = await authenticateSdkKey(readHeader(req.headers, "x-environment-key"), {
-    serverKeyOnly: true,
-  });
+/** Answers at once for a key whose snapshot is in memory (the usual case), else once it is loaded. */
+export function handleEnvironmentDocumentRequest(req: SdkRequest): SdkResponse | Promise<SdkResponse> {
+  const key = readHeader(req.headers, "x-environment-key");
+  const cached = authenticateCachedSdkKey(key, { serverKeyOnly: true });
+  if (cached) return answerDocument(req, cached);
+  return authenticateSdkKey(key, { serverKeyOnly: true }).then((auth) => answerDocument(req, auth));
+}
+
+function answerDocument(req: SdkRequest, auth: SdkAuthResult): SdkResponse {
   if (!auth.ok) return detail(403, auth.detail, auth.snapshot);
   const { snapshot } = auth;
   const validators = { ETag: snapshot.documentEtag, "Last-Modified": snapshot.lastModified };

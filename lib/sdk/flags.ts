@@ -1,13 +1,20 @@
 // GET /api/v1/flags/: the environment's default flags, straight from the snapshot's
 // pre-serialised bodies. Client keys never see server-key-only features; with
 // hide_disabled_flags only enabled flags are listed.
-import { authenticateSdkKey } from "./auth";
+import { authenticateCachedSdkKey, authenticateSdkKey, type SdkAuthResult } from "./auth";
 import { detail, empty, jsonText, matchesEtag, readHeader, type SdkRequest, type SdkResponse } from "./http";
 
 export const FEATURE_NOT_FOUND = "Given feature not found";
 
-export async function handleFlagsRequest(req: SdkRequest): Promise<SdkResponse> {
-  const auth = await authenticateSdkKey(readHeader(req.headers, "x-environment-key"));
+/** Answers at once for a key whose snapshot is in memory (the usual case), else once it is loaded. */
+export function handleFlagsRequest(req: SdkRequest): SdkResponse | Promise<SdkResponse> {
+  const key = readHeader(req.headers, "x-environment-key");
+  const cached = authenticateCachedSdkKey(key);
+  if (cached) return answerFlags(req, cached);
+  return authenticateSdkKey(key).then((auth) => answerFlags(req, auth));
+}
+
+function answerFlags(req: SdkRequest, auth: SdkAuthResult): SdkResponse {
   if (!auth.ok) return detail(403, auth.detail, auth.snapshot);
   const { snapshot } = auth;
   const flags = auth.isServerKey ? snapshot.flags.server : snapshot.flags.client;
