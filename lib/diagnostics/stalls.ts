@@ -2,9 +2,9 @@
 // the event loop is late by more than STALL_MS, what ran in that window? Garbage collections
 // (a PerformanceObserver on 'gc') and the synchronous work that declares itself with
 // `timedWork` (the SQLite group commit, a snapshot compile, a flush...) are matched against
-// each stall by time. The process's CPU time over the window tells how much of it the process
-// did not run at all ("off cpu": the OS ran something else on its core, or a blocking call
-// slept); what none of these explain is "other" (JavaScript that declared nothing: requests,
+// each stall by time. The process's CPU and idle time around the stall tell how much of it the
+// process was ready but did not run ("off cpu": the OS ran something else on its core, or a
+// blocking call slept); what none of these explain is "other" (JavaScript that declared nothing: requests,
 // serialisation). Off, `timedWork` only calls its function: no clock read, no record.
 //
 // One recorder per process on globalThis: the server bundle and Next's route bundle load
@@ -70,11 +70,27 @@ function tally(map: Recorder["gc"], label: string, ms: number) {
   map.set(label, entry);
 }
 
-/** The process's CPU time so far, in ms (all its threads). */
-const cpuMs = () => {
+/**
+ * How often the process's CPU time is read. Reading it (getrusage) cost ~250 µs per call in the
+ * bench's server on this machine, 15% of its CPU at one read per probe, so it is read this often
+ * and at each stall; the stall's share off cpu is then estimated over the longer window.
+ */
+const CPU_READ_MS = 100;
+
+/** Where the process stood at one moment: its clock, CPU time and event-loop idle time, in ms. */
+type Mark = { at: number; cpu: number; idle: number };
+
+function mark(at: number): Mark {
   const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
+  return { at, cpu: (user + system) / 1000, idle: performance.eventLoopUtilization().idle };
+}
+
+/**
+ * Of the time between two marks, how long the process neither ran nor waited idle for I/O: it
+ * was ready and the OS ran something else on its core (or a blocking call slept). The threads of
+ * the process (GC helpers, workers) count as running, so this errs low.
+ */
+const offCpuBetween = (from: Mark, to: Mark) => to.at - from.at - (to.idle - from.idle) - (to.cpu - from.cpu);
 
 function attribute(recorder: Recorder, start: number, end: number, offCpu: number) {
   const causes: Record<string, number> = {};
@@ -85,8 +101,7 @@ function attribute(recorder: Recorder, start: number, end: number, offCpu: numbe
     causes[span.label] = (causes[span.label] ?? 0) + overlap;
     covered += overlap;
   }
-  // Time the process did not run is not JavaScript's; the threads of the process (GC helpers,
-  // workers) count as running, so this errs towards "other".
+  // Time the process did not run is not JavaScript's.
   const notRun = Math.min(offCpu, end - start - covered);
   if (notRun > 1) causes["off cpu"] = notRun;
   const other = end - start - covered - Math.max(0, notRun);
@@ -138,24 +153,26 @@ export function startStallRecorder(): void {
   });
   observer.observe({ entryTypes: ["gc"] });
   let last = performance.now();
-  let lastCpu = cpuMs();
+  let lastMark = mark(last);
   // GC entries are delivered after the collection, sometimes after the probe that saw the
   // stall: a stall is settled one probe later, once its entries have arrived.
   let pending: { start: number; end: number; offCpu: number } | null = null;
   const probe = setInterval(() => {
     const now = performance.now();
-    const cpu = cpuMs();
     if (pending) {
       attribute(recorder, pending.start, pending.end, pending.offCpu);
       pending = null;
     }
     if (now - last - PROBE_MS > STALL_MS) {
-      // The window's first PROBE_MS may have been idle (off cpu, but not late): only what the
-      // process did not run beyond it counts, so this errs towards "other".
-      pending = { start: last + PROBE_MS, end: now, offCpu: now - last - PROBE_MS - (cpu - lastCpu) };
+      const stallMark = mark(now);
+      // Estimated over the window since the last read, which holds the stall; `attribute` caps
+      // it at the stall's own length.
+      pending = { start: last + PROBE_MS, end: now, offCpu: offCpuBetween(lastMark, stallMark) };
+      lastMark = stallMark;
+    } else if (now - lastMark.at >= CPU_READ_MS) {
+      lastMark = mark(now);
     }
     last = now;
-    lastCpu = cpu;
     const horizon = now - KEEP_MS;
     while (recorder.spans.length > 0 && recorder.spans[0].end < horizon) recorder.spans.shift();
   }, PROBE_MS);
