@@ -71,11 +71,11 @@ function tally(map: Recorder["gc"], label: string, ms: number) {
 }
 
 /**
- * How often the process's CPU time is read. Reading it (getrusage) cost ~250 µs per call in the
+ * How often the process's CPU time is read. Reading it (getrusage) cost 250-370 µs per call in the
  * bench's server on this machine, 15% of its CPU at one read per probe, so it is read this often
  * and at each stall; the stall's share off cpu is then estimated over the longer window.
  */
-const CPU_READ_MS = 100;
+const CPU_READ_MS = 500;
 
 /** Where the process stood at one moment: its clock, CPU time and event-loop idle time, in ms. */
 type Mark = { at: number; cpu: number; idle: number };
