@@ -228,6 +228,18 @@ describe("createBodyLimiter", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("forgets the addresses with nothing in flight once it holds more than 1,024", () => {
+    const limit = createBodyLimiter(LIMITS);
+    for (let i = 0; i < 3000; i++) {
+      const req = declaring(10, `10.1.${i >> 8}.${i & 255}`);
+      limit(req, fakeResponse(), () => undefined);
+      req.send("x".repeat(10));
+      req.finish();
+    }
+    vi.advanceTimersByTime(10);
+    expect(limit.addressesTracked()).toBeLessThanOrEqual(1025);
+  });
+
   it("keeps a body that arrives at the minimum rate", () => {
     const limit = createBodyLimiter(LIMITS);
     let dispatched = 0;

@@ -102,17 +102,49 @@ function lingerAfterAnswer(req: IncomingMessage): void {
   req.resume();
 }
 
+/** Addresses with nothing in flight kept in the count before they are swept out. */
+const ADDRESSES_KEPT = 1024;
+
+/** A body being received: the end of its current window, and its place in the list. */
+type Receiving = {
+  windowEnd: number;
+  endWindow: () => void;
+  prev: Receiving | null;
+  next: Receiving | null;
+  linked: boolean;
+};
+
 /** A function that passes each request on to `dispatch` within the limits, or answers itself. */
 export function createBodyLimiter(limits: BodyLimits) {
   const { maxBodyBytes, maxInFlightBytes, maxInFlightBytesPerAddress, startTimeoutMs } = limits;
   const minBytesPerWindow = Math.ceil((limits.minBytesPerSecond * startTimeoutMs) / 1000);
   let inFlight = 0;
+  // Bytes held per address. An address whose bodies are all answered keeps its entry at 0 until
+  // there are ADDRESSES_KEPT of them: deleting and re-adding the key for every body made V8
+  // rebuild the Map's table each time, in the old space, on every call (issue 26).
   const byAddress = new Map<string, number>();
   const now = limits.now ?? (() => performance.now());
-  // The bodies being received, each with the end of its current window. One timer serves them
-  // all, armed for the earliest window's end: a timer per body cost more than the rest of the
-  // limiter (a small body arrives in the same turn as its head and never sees its window end).
-  const receiving = new Map<() => void, { windowEnd: number }>();
+  // The bodies being received, each with the end of its current window, in a linked list (no
+  // Map: the same table rebuilding). One timer serves them all, armed for the earliest window's
+  // end: a timer per body cost more than the rest of the limiter (a small body arrives in the
+  // same turn as its head and never sees its window end).
+  const receiving: { first: Receiving | null; last: Receiving | null } = { first: null, last: null };
+  const link = (body: Receiving) => {
+    body.prev = receiving.last;
+    if (receiving.last) receiving.last.next = body;
+    else receiving.first = body;
+    receiving.last = body;
+    body.linked = true;
+  };
+  const unlink = (body: Receiving) => {
+    if (!body.linked) return;
+    body.linked = false;
+    if (body.prev) body.prev.next = body.next;
+    else receiving.first = body.next;
+    if (body.next) body.next.prev = body.prev;
+    else receiving.last = body.prev;
+    body.prev = body.next = null;
+  };
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
   const arm = (at: number) => {
@@ -127,12 +159,17 @@ export function createBodyLimiter(limits: BodyLimits) {
     timerAt = Infinity;
     const time = now();
     let next = Infinity;
-    for (const [check, window] of receiving) {
-      if (window.windowEnd <= time) check();
-      // A body still receiving (check may have ended it) has its next window's end.
-      if (receiving.get(check) === window && window.windowEnd < next) next = window.windowEnd;
+    for (let body = receiving.first; body;) {
+      const following = body.next;
+      if (body.windowEnd <= time) body.endWindow();
+      // A body still receiving (endWindow may have ended it) has its next window's end.
+      if (body.linked && body.windowEnd < next) next = body.windowEnd;
+      body = following;
     }
     if (next !== Infinity) arm(next);
+    if (byAddress.size > ADDRESSES_KEPT) {
+      for (const [address, held] of byAddress) if (held === 0) byAddress.delete(address);
+    }
   }
 
   function receiveBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch) {
@@ -146,12 +183,11 @@ export function createBodyLimiter(limits: BodyLimits) {
       if (released) return;
       released = true;
       inFlight -= size;
-      const held = (byAddress.get(address) ?? 0) - size;
-      if (held > 0) byAddress.set(address, held);
-      else byAddress.delete(address);
+      byAddress.set(address, Math.max(0, (byAddress.get(address) ?? 0) - size));
+      if (byAddress.size > ADDRESSES_KEPT) arm(now());
     };
     const stop = () => {
-      receiving.delete(endWindow);
+      unlink(current);
       req.off("data", onData);
       req.off("end", onEnd);
       req.pause();
@@ -188,15 +224,20 @@ export function createBodyLimiter(limits: BodyLimits) {
       dispatch(req, res);
     };
     // Each window must have started the body (the first) or brought the minimum rate (the later ones).
-    const current = { windowEnd: now() + startTimeoutMs };
-    const endWindow = () => {
-      const isTooSlow = size === 0 || (!startedInWindow && windowBytes < minBytesPerWindow);
-      if (isTooSlow) return refuse(() => sendError(res, 408, SLOW_BODY_DETAIL));
-      windowBytes = 0;
-      startedInWindow = false;
-      current.windowEnd += startTimeoutMs;
+    const current: Receiving = {
+      windowEnd: now() + startTimeoutMs,
+      endWindow: () => {
+        const isTooSlow = size === 0 || (!startedInWindow && windowBytes < minBytesPerWindow);
+        if (isTooSlow) return refuse(() => sendError(res, 408, SLOW_BODY_DETAIL));
+        windowBytes = 0;
+        startedInWindow = false;
+        current.windowEnd += startTimeoutMs;
+      },
+      prev: null,
+      next: null,
+      linked: false,
     };
-    receiving.set(endWindow, current);
+    link(current);
     arm(current.windowEnd);
     res.once("close", () => {
       stop();
@@ -208,7 +249,7 @@ export function createBodyLimiter(limits: BodyLimits) {
     req.on("error", stop);
   }
 
-  return function limitRequestBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch): void {
+  function limitRequestBody(req: IncomingMessage, res: ServerResponse, dispatch: Dispatch): void {
     const declared = req.headers["content-length"];
     if (declared !== undefined) {
       const bytes = Number(declared);
@@ -216,7 +257,10 @@ export function createBodyLimiter(limits: BodyLimits) {
       if (!(bytes > 0)) return dispatch(req, res);
     } else if (req.headers["transfer-encoding"] === undefined) return dispatch(req, res);
     receiveBody(req, res, dispatch);
-  };
+  }
+  /** How many client addresses the limiter holds an entry for (bounded by ADDRESSES_KEPT, tests). */
+  limitRequestBody.addressesTracked = () => byAddress.size;
+  return limitRequestBody;
 }
 
 /** A request like `req` (same socket, head and trailers) whose body is `body`, already complete. */

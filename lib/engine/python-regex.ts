@@ -242,7 +242,9 @@ export function pythonReMatch(pattern: string, text: string): boolean {
   let matched = compiled.matches.get(text);
   if (matched === undefined) {
     matched = compiled.regex.test(text);
-    if (compiled.matches.size >= MATCHES_KEPT) compiled.matches.clear();
+    // Full, it starts a new Map rather than clearing this one: a long-lived Map's table is
+    // rebuilt in the old space, and a memo that keeps missing filled it with garbage (issue 26).
+    if (compiled.matches.size >= MATCHES_KEPT) compiled.matches = new Map();
     compiled.matches.set(text, matched);
   }
   return matched;

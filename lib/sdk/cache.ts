@@ -52,6 +52,8 @@ type Entry = {
 type CacheStore = {
   /** Least recently used first: a hit moves its entry to the end. */
   entries: Map<number, Entry>;
+  /** The environment at the end of `entries` (the most recently used), if known. */
+  newest?: number | null;
   keys: Map<string, number>;
   misses: Map<string, number>;
   /** heapBytes of the snapshots kept, all together. */
@@ -96,14 +98,22 @@ function entryFor(environmentId: number): Entry {
       watchers: 0,
     };
     store.entries.set(environmentId, entry);
+    store.newest = environmentId;
   }
   return entry;
 }
 
-/** Marks the entry most recently used. */
+/**
+ * Marks the entry most recently used. Usually it already is (one environment takes the
+ * traffic), and then it stays put: moving it deletes and re-adds its key, and each time V8
+ * rebuilds the Map's table, in the old space since the Map lives there, which filled the old
+ * space with garbage on every SDK call and brought on its collections (issue 26).
+ */
 function touch(environmentId: number, entry: Entry) {
+  if (store.newest === environmentId) return;
   store.entries.delete(environmentId);
   store.entries.set(environmentId, entry);
+  store.newest = environmentId;
 }
 
 function indexKeys(entry: Entry, snapshot: SdkSnapshot | null) {
@@ -126,6 +136,7 @@ function forget(environmentId: number) {
   dropSnapshot(entry);
   indexKeys(entry, null);
   store.entries.delete(environmentId);
+  if (store.newest === environmentId) store.newest = null;
 }
 
 /** Drops least recently used snapshots until the rest fit the budget. */
@@ -409,6 +420,7 @@ export function resetSnapshotCache() {
   store.unsubscribe = null;
   store.unlisten = null;
   store.entries.clear();
+  store.newest = null;
   store.keys.clear();
   store.misses.clear();
   store.bytes = 0;
