@@ -5,7 +5,7 @@
 // put the path in its one spelling and capped the body; a method a route lacks is left to it.
 // OFREP has no route file: it is served here on both lanes, ENSIGN_FAST_LANE=0 included.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
+import { SDK_CORS_HEADERS, SDK_PREFLIGHT_HEADERS } from "@/lib/sdk/cors";
 import { handleAnalyticsFlagsPost } from "@/lib/sdk/analytics";
 import { handleAnalyticsFlagsV2Post } from "@/lib/sdk/analytics-v2";
 import { handleEnvironmentDocumentRequest } from "@/lib/sdk/environment-document";
@@ -73,7 +73,7 @@ export function serveFastLane(
   if (!route) return false;
   const method = req.method ?? "GET";
   if (method === "OPTIONS") {
-    res.writeHead(200, SDK_CORS_HEADERS);
+    res.writeHead(200, SDK_PREFLIGHT_HEADERS);
     res.end();
     return true;
   }

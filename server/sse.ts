@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { NotFoundError } from "@/lib/api/errors";
-import { SDK_CORS_HEADERS } from "@/lib/sdk/cors";
+import { SDK_CORS_HEADERS, SDK_PREFLIGHT_HEADERS } from "@/lib/sdk/cors";
 import { clientAddressOf, stampClientAddress } from "@/lib/api/client-address";
 import { resolveEnvironmentKey } from "@/lib/sdk/cache";
 import { admitStream, openStream, type SseSink } from "@/lib/sdk/sse/hub";
@@ -73,7 +73,7 @@ export function serveSse(req: IncomingMessage, res: ServerResponse): boolean {
   const match = STREAM_PATH.exec(req.url ?? "/");
   if (!match) return false;
   if (req.method === "OPTIONS") {
-    res.writeHead(200, SDK_CORS_HEADERS);
+    res.writeHead(200, SDK_PREFLIGHT_HEADERS);
     res.end();
     return true;
   }
