@@ -10,6 +10,7 @@
 // Last, on PostgreSQL, two instances: how long a write on A takes to reach B's SSE streams and
 // B's /flags/ (bench/propagation.ts).
 // Options: --duration=<s> (10) --connections=<n> (50) --identities=<n> (1000000) --no-build --skip-scale
+//   --closed-loop-rounds=<n> (1: baseline and Ensign alternate endpoint by endpoint, n times)
 //   --sse-streams=<n> (1000) --open-loop-rates=<r,r,…> (500,1000,2000; empty to skip)
 //   --open-loop-seconds=<s> (10; baseline and Ensign alternate rate by rate)
 //   --open-loop-warmup=<s> (2: the same load, unrecorded, first; 0 for none)
@@ -49,6 +50,10 @@ const args = Object.fromEntries(
   }),
 );
 const DURATION = Number(args.duration ?? 10);
+// --closed-loop-rounds=<n>: the closed-loop runs n times, baseline and Ensign alternating endpoint
+// by endpoint (the one not measured stopped), so that both see the same minutes of a noisy
+// machine; the report gives each round and the median of the rounds' ratios.
+const CLOSED_LOOP_ROUNDS = Math.max(1, Number(args["closed-loop-rounds"] ?? 1));
 const CONNECTIONS = Number(args.connections ?? 50);
 const IDENTITIES = Number(args.identities ?? 1_000_000);
 const SSE_STREAMS = Number(args["sse-streams"] ?? 1000);
@@ -199,6 +204,8 @@ type Result = {
   non2xx: number;
   errors: number;
   rssMb: number;
+  /** The closed-loop round (1…CLOSED_LOOP_ROUNDS); none for the runs outside them. */
+  round?: number;
 };
 
 async function load(
@@ -375,22 +382,46 @@ async function main() {
       );
       signal(ensign.child, "SIGSTOP"); // one server on CPU 0 at a time
       if (runClosed) {
-        results.push(
-          await load("GET /api/v1/flags/", "baseline", baseline, { path: "/api/v1/flags/", headers: client }),
-        );
-        results.push(
-          await load("GET /api/v1/environment-document/", "baseline", baseline, {
-            path: "/api/v1/environment-document/",
-            headers: server,
-          }),
-        );
-        results.push(
-          await load("POST /api/v1/identities/ (5 traits)", "baseline", baseline, {
-            path: "/api/v1/identities/",
-            headers: client,
-            requests: identityRequests("base-", 100_000, new Set()),
-          }),
-        );
+        const acked = new Set<string>();
+        const specs: { name: string; opts: (target: string, round: number) => Parameters<typeof load>[3] }[] =
+          [
+            { name: "GET /api/v1/flags/", opts: () => ({ path: "/api/v1/flags/", headers: client }) },
+            {
+              name: "GET /api/v1/environment-document/",
+              opts: () => ({ path: "/api/v1/environment-document/", headers: server }),
+            },
+            {
+              name: "POST /api/v1/identities/ (5 traits)",
+              opts: (target, round) => ({
+                path: "/api/v1/identities/",
+                headers: client,
+                requests: identityRequests(
+                  `${target === "baseline" ? "base" : "load"}${round}-`,
+                  100_000,
+                  target === "baseline" ? new Set() : acked,
+                ),
+              }),
+            },
+          ];
+        // Baseline running, Ensign stopped, at the start of each step; the same at the end.
+        for (let round = 1; round <= CLOSED_LOOP_ROUNDS; round++) {
+          for (const spec of specs) {
+            results.push({
+              ...(await load(spec.name, "baseline", baseline, spec.opts("baseline", round))),
+              round,
+            });
+            signal(baseline.child, "SIGSTOP");
+            signal(ensign.child, "SIGCONT");
+            await settle();
+            results.push({ ...(await load(spec.name, "ensign", ensign, spec.opts("ensign", round))), round });
+            signal(ensign.child, "SIGSTOP");
+            signal(baseline.child, "SIGCONT");
+            await settle();
+          }
+        }
+        signal(ensign.child, "SIGCONT");
+        await verifyAcknowledged(ensign.url, env.api_key, token, acked);
+        signal(ensign.child, "SIGSTOP");
       }
       const onPostgres = runOpen && OPEN_LOOP_POSTGRES ? await startSeededPostgresInstance() : null;
       if (onPostgres) signal(onPostgres.server.child, "SIGSTOP");
@@ -415,27 +446,6 @@ async function main() {
       if (onPostgres) await onPostgres.close();
       signal(baseline.child, "SIGKILL");
       signal(ensign.child, "SIGCONT");
-    }
-
-    if (runClosed) {
-      results.push(
-        await load("GET /api/v1/flags/", "ensign", ensign, { path: "/api/v1/flags/", headers: client }),
-      );
-      results.push(
-        await load("GET /api/v1/environment-document/", "ensign", ensign, {
-          path: "/api/v1/environment-document/",
-          headers: server,
-        }),
-      );
-      const acked = new Set<string>();
-      results.push(
-        await load("POST /api/v1/identities/ (5 traits)", "ensign", ensign, {
-          path: "/api/v1/identities/",
-          headers: client,
-          requests: identityRequests("load-", 100_000, acked),
-        }),
-      );
-      await verifyAcknowledged(ensign.url, env.api_key, token, acked);
     }
 
     if (ONLY === undefined || ONLY === "realtime") {
@@ -686,12 +696,39 @@ function report(
     `| endpoint | target | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB | vs baseline |`,
     `| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
   ];
-  for (const r of results) {
-    const base = results.find((b) => b.target === "baseline" && r.name.startsWith(b.name.split(" @")[0]));
-    const ratio = r.target === "ensign" && base ? `${Math.round((r.rps / base.rps) * 100)}%` : "";
-    lines.push(
-      `| ${r.name} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.rssMb} | ${ratio} |`,
+  // An Ensign row's baseline: the same endpoint's in the same round (the first round's for the
+  // rows outside the rounds, such as the grown store's).
+  const baselineOf = (r: Result) =>
+    results.find(
+      (b) =>
+        b.target === "baseline" && r.name.startsWith(b.name.split(" @")[0]) && b.round === (r.round ?? 1),
     );
+  const rounds = CLOSED_LOOP_ROUNDS > 1;
+  for (const r of results) {
+    const base = baselineOf(r);
+    const ratio = r.target === "ensign" && base ? `${Math.round((r.rps / base.rps) * 100)}%` : "";
+    const name = rounds && r.round ? `${r.name}, round ${r.round}` : r.name;
+    lines.push(
+      `| ${name} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuUs} | ${r.rssMb} | ${ratio} |`,
+    );
+  }
+  if (rounds) {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+    lines.push(
+      "",
+      `Medians over ${CLOSED_LOOP_ROUNDS} rounds (baseline CPU ÷ Ensign CPU is the issue's CPU ratio):`,
+      "",
+    );
+    for (const name of new Set(results.filter((r) => r.round).map((r) => r.name))) {
+      const pairs = results
+        .filter((r) => r.name === name && r.target === "ensign" && r.round)
+        .map((r) => [r, baselineOf(r)!] as const);
+      const cpu = pairs.map(([e, b]) => b.cpuUs / e.cpuUs);
+      const rps = pairs.map(([e, b]) => e.rps / b.rps);
+      lines.push(
+        `- ${name}: CPU ratio ${median(cpu).toFixed(2)} (rounds ${cpu.map((x) => x.toFixed(2)).join(", ")}), throughput ${Math.round(median(rps) * 100)}% of the baseline's`,
+      );
+    }
   }
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/model name\s*:\s*(.*)/)?.[1] ?? "unknown CPU";
   const header = `Ensign benchmark, ${new Date().toISOString()}, ${cpu}, node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections, server on one core, autocannon on the other.`;

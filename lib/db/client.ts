@@ -9,7 +9,7 @@ import { PrismaClient as PostgresClient } from "./generated/postgres/client.ts";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { Prisma } from "./generated/sqlite/client.ts";
 import { connectionOf, type SqliteConnection } from "./sqlite-connection";
-import { checkpointIntervalMs, startWalCheckpointer } from "./wal-checkpoint";
+import { checkpointIntervalMs, startWalCheckpointer, walMaxBytes } from "./wal-checkpoint";
 
 // Both generated clients come from one data model, so their APIs are the same; the
 // SQLite client's types stand for both.
@@ -75,15 +75,21 @@ export async function configureDatabase(): Promise<void> {
   await client.$queryRawUnsafe("PRAGMA journal_mode=WAL");
   await client.$executeRawUnsafe("PRAGMA synchronous=NORMAL");
   await client.$executeRawUnsafe("PRAGMA cache_size=-8192");
+  // When the WAL starts again after a checkpoint, SQLite cuts a longer file back to this.
+  const maxWal = walMaxBytes();
+  await client.$queryRawUnsafe(`PRAGMA journal_size_limit=${maxWal}`);
   secureSqliteFiles(url);
   // WAL checkpoints in a worker thread, not on this connection (lib/db/wal-checkpoint.ts).
   const file = sqliteFile(url);
+  const connection = await sqliteConnection();
   await startWalCheckpointer({
     file: file && file !== ":memory:" ? path.resolve(file) : "",
     intervalMs: checkpointIntervalMs(),
+    walMaxBytes: maxWal,
     setAutocheckpoint: async (pages) => {
       await client.$queryRawUnsafe(`PRAGMA wal_autocheckpoint=${pages}`);
     },
+    holdWrites: (work) => (connection ? connection.holdWrites(work) : work()),
   });
 }
 

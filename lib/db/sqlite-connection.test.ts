@@ -117,6 +117,28 @@ describe("SqliteConnection.exclusive", () => {
   });
 });
 
+describe("SqliteConnection.holdWrites", () => {
+  it("keeps writes and Prisma's transactions waiting until its work is done, then lets them run", async () => {
+    let finish!: () => void;
+    const holding = connection.holdWrites(() => new Promise<void>((resolve) => (finish = resolve)));
+    await new Promise((r) => setTimeout(r, 0));
+    let ran = false;
+    const write = connection.exclusive((db) => ((ran = true), insert("held back")(db)));
+    let started = false;
+    const transaction = adapter.startTransaction().then((t) => ((started = true), t));
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ran).toBe(false);
+    expect(started).toBe(false);
+    finish();
+    await holding;
+    expect(await write).toBe(1);
+    const opened = await transaction;
+    await opened.executeRaw(sql("ROLLBACK"));
+    await opened.rollback();
+    expect(count()).toBe(1);
+  });
+});
+
 describe("Prisma's transactions on SQLite", () => {
   it("hold the write lock from the start: one that has read can still write while another connection tries to", async () => {
     // Another instance's connection to the same file, waiting at most 50 ms for the lock.

@@ -22,6 +22,11 @@ export type SqliteConnection = {
    * rethrows if it throws. `work` is synchronous, so no other query can interleave with it.
    */
   exclusive<T>(work: (database: SqliteDatabase) => T): Promise<T>;
+  /**
+   * Runs `work` while no write on this connection can commit (the write lock held; writes wait
+   * in line): the WAL checkpoint's step that must find the WAL still (lib/db/wal-checkpoint.ts).
+   */
+  holdWrites(work: () => Promise<void>): Promise<void>;
 };
 
 /**
@@ -129,6 +134,12 @@ function connection(holder: Holder): SqliteConnection {
           lock.release();
         }
       });
+    },
+    holdWrites(work) {
+      return lock
+        .take()
+        .then(work)
+        .finally(() => lock.release());
     },
   };
 }

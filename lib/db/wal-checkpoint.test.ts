@@ -7,7 +7,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { startStallRecorder, stallSummary } from "@/lib/diagnostics/stalls";
-import { checkpointIntervalMs, startWalCheckpointer, type Checkpointer } from "./wal-checkpoint";
+import { checkpointIntervalMs, startWalCheckpointer, walMaxBytes, type Checkpointer } from "./wal-checkpoint";
 
 const dirs: string[] = [];
 const open: { close(): unknown }[] = [];
@@ -53,6 +53,7 @@ describe("WAL checkpoint worker", () => {
         settings.push(pages);
         db.pragma(`wal_autocheckpoint = ${pages}`);
       },
+      holdWrites: (work) => work(),
     });
     expect(settings).toEqual([0]);
     expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(0);
@@ -78,6 +79,7 @@ describe("WAL checkpoint worker", () => {
       void startWalCheckpointer({
         file: `${file}.missing`,
         intervalMs: 20,
+        holdWrites: (work) => work(),
         setAutocheckpoint: async (pages) => {
           settings.push(pages);
           db.pragma(`wal_autocheckpoint = ${pages}`);
@@ -94,6 +96,52 @@ describe("WAL checkpoint worker", () => {
     }
     expect(settings).toEqual([0, 1000]);
     expect(db.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+  });
+
+  it("keeps the WAL near ENSIGN_SQLITE_WAL_MAX_MB under writes that never pause", async () => {
+    startStallRecorder();
+    const { db, file } = walDatabase();
+    const maxBytes = 2 * 1024 * 1024;
+    db.pragma(`journal_size_limit = ${maxBytes}`);
+    // The writes wait while the worker's step holds them, as the server's wait for its lock.
+    let held: Promise<void> | null = null;
+    checkpointer = await startWalCheckpointer({
+      file,
+      intervalMs: 20,
+      walMaxBytes: maxBytes,
+      setAutocheckpoint: async (pages) => void db.pragma(`wal_autocheckpoint = ${pages}`),
+      holdWrites: (work) => (held = work().finally(() => (held = null))),
+    });
+    const heldSteps = () => stallSummary()?.work["sqlite checkpoint (writes held)"]?.count ?? 0;
+    const heldBefore = heldSteps();
+    // A quarter of a megabyte per transaction, one after another with only a turn of the loop
+    // between: a passive step never finds the WAL still, and without the held steps the WAL
+    // grew by every byte written.
+    const insert = db.prepare("INSERT INTO t (blob) VALUES (?)");
+    const quarter = db.transaction(() => {
+      for (let i = 0; i < 64; i++) insert.run(Buffer.alloc(4000, i));
+    });
+    let written = 0;
+    let largest = 0;
+    while (written < 480) {
+      if (held) await held;
+      quarter();
+      written += 1;
+      // Measured once the worker is surely up (it takes a moment to start): after 20 MB.
+      if (written > 80) largest = Math.max(largest, statSync(`${file}-wal`).size);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // 120 MB written; the WAL stays within the bound and what one step's interval brings.
+    expect(largest).toBeLessThan(32 * 1024 * 1024);
+    expect(heldSteps()).toBeGreaterThan(heldBefore);
+    expect(db.prepare("SELECT count(*) FROM t").pluck().get()).toBe(480 * 64);
+  });
+
+  it("reads its WAL bound from ENSIGN_SQLITE_WAL_MAX_MB", () => {
+    expect(walMaxBytes({})).toBe(32 * 1024 * 1024);
+    expect(walMaxBytes({ ENSIGN_SQLITE_WAL_MAX_MB: "8" })).toBe(8 * 1024 * 1024);
+    expect(() => walMaxBytes({ ENSIGN_SQLITE_WAL_MAX_MB: "0" })).toThrow(/1 to 65536/);
+    expect(() => walMaxBytes({ ENSIGN_SQLITE_WAL_MAX_MB: "big" })).toThrow(/1 to 65536/);
   });
 
   it("reads its interval from ENSIGN_SQLITE_CHECKPOINT_MS", () => {
