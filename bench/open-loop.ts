@@ -22,10 +22,19 @@ export type Stalls = {
   max_ms: number;
   by_cause: Record<string, { stalls: number; ms: number }>;
   last: { at_ms: number; delay_ms: number; causes: Record<string, number> }[];
+  work?: Record<string, { count: number; ms: number; max_ms: number }>;
 };
 
 /** Stalls over one run: the difference of two reads. */
-export type RunStalls = { count: number; byCause: Record<string, number>; worst: Stalls["last"] };
+export type RunStalls = {
+  count: number;
+  byCause: Record<string, number>;
+  worst: Stalls["last"];
+  /** The SQLite checkpoint steps that held the writes (lib/db/wal-checkpoint.ts): how many, and their ms. */
+  writesHeld: { count: number; ms: number };
+};
+
+const WRITES_HELD = "sqlite checkpoint (writes held)";
 
 export type OpenLoopResult = {
   name: string;
@@ -84,8 +93,19 @@ function stallsBetween(before: Stalls | null, after: Stalls | null): RunStalls |
     .slice(Math.max(0, after.last.length - count))
     .sort((a, b) => b.delay_ms - a.delay_ms)
     .slice(0, 3);
-  return { count, byCause, worst };
+  const held = (stalls: Stalls) => stalls.work?.[WRITES_HELD] ?? { count: 0, ms: 0 };
+  const writesHeld = {
+    count: held(after).count - held(before).count,
+    ms: Math.round(held(after).ms - held(before).ms),
+  };
+  return { count, byCause, worst, writesHeld };
 }
+
+/** "; writes held 2× for 31 ms in all" when a checkpoint step held the writes during the run. */
+const describeWritesHeld = (stalls: RunStalls) =>
+  stalls.writesHeld.count
+    ? `; writes held ${stalls.writesHeld.count}× for ${stalls.writesHeld.ms} ms in all`
+    : "";
 
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
@@ -215,7 +235,7 @@ export function describeOpenLoop(r: OpenLoopResult): string {
   const cpu = r.cpuUs === null ? "" : `  CPU ${r.cpuUs} µs/req`;
   const seconds = `\n    p99 by second: ${r.p99BySecond.join(" ")} ms`;
   const stalls = r.stalls
-    ? `\n    stalls > 20 ms: ${r.stalls.count}${r.stalls.count ? ` (ms by cause: ${describeCauses(r.stalls.byCause)}; worst ${r.stalls.worst.map((w) => `${w.delay_ms} ms [${describeCauses(w.causes)}]`).join(", ")})` : ""}`
+    ? `\n    stalls > 20 ms: ${r.stalls.count}${r.stalls.count ? ` (ms by cause: ${describeCauses(r.stalls.byCause)}; worst ${r.stalls.worst.map((w) => `${w.delay_ms} ms [${describeCauses(w.causes)}]`).join(", ")})` : ""}${describeWritesHeld(r.stalls)}`
     : "";
   return (
     `${r.name.padEnd(34)} ${r.target.padEnd(9)} ${String(r.rate).padStart(5)}/s offered ${String(r.achieved).padStart(5)}/s answered  ` +
@@ -240,7 +260,7 @@ export function openLoopTable(results: OpenLoopResult[]): string {
         : "";
     const loop = r.loopDelay ? `${r.loopDelay.p50_ms}/${r.loopDelay.p99_ms}/${r.loopDelay.max_ms}` : "n/a";
     const stalls = r.stalls
-      ? `${r.stalls.count}${r.stalls.count ? ` (${describeCauses(r.stalls.byCause)})` : ""}`
+      ? `${r.stalls.count}${r.stalls.count ? ` (${describeCauses(r.stalls.byCause)})` : ""}${describeWritesHeld(r.stalls)}`
       : "n/a";
     lines.push(
       `| ${r.name} | ${r.target} | ${r.rate} | ${r.achieved} | ${r.p50} | ${r.p99} | ${r.p999} | ${r.max} | ${r.failed} | ${loop} | ${r.clientLoop.p99_ms}/${r.clientLoop.max_ms} | ${stalls} | ${r.cpuUs ?? ""} | ${ratio} | ${cpuRatio} |`,

@@ -21,7 +21,7 @@
 //   --postgres-url=<admin url> (postgresql://postgres@127.0.0.1:5432/postgres; a fresh database is made there)
 //   --only=realtime (OFREP and SSE fan-out) | --only=open-loop | --only=propagation
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -522,6 +522,9 @@ async function main() {
   } finally {
     if (CPU_PROF_DIR) await stopGently(ensign);
     signal(ensign.child, "SIGKILL");
+    // The databases and bodies (tens to hundreds of MB a run); BENCH_KEEP_FILES=1 keeps them.
+    if (!process.env.BENCH_KEEP_FILES) rmSync(dir, { recursive: true, force: true });
+    else console.log(`files kept in ${dir}`);
   }
 }
 
