@@ -171,6 +171,20 @@ function stats(values: number[]): string {
   return `median ${f(at(50))} p99 ${f(at(99))} max ${f(sorted[sorted.length - 1])} ms`;
 }
 
+/** The three changes that took longest from A's answer to B's last stream, each with its timings. */
+function slowest(r: PropagationResult): string {
+  const at = (xs: number[], i: number) => (xs[i] === undefined ? "-" : String(Math.round(xs[i] * 10) / 10));
+  return r.lastStreamAfterAnswerMs
+    .map((ms, i) => [ms, i] as const)
+    .sort((a, b) => b[0] - a[0])
+    .slice(0, 3)
+    .map(
+      ([, i]) =>
+        `#${i + 1}: ${at(r.writeMs, i)} / ${at(r.firstStreamMs, i)} / ${at(r.lastStreamMs, i)} / ${at(r.flagsMs, i)}`,
+    )
+    .join(", ");
+}
+
 export function describePropagation(r: PropagationResult): string {
   return [
     `Propagation A → B (PostgreSQL, LISTEN/NOTIFY, B's poll every ${r.pollMs} ms), ${r.changes} changes, ${r.streams} SSE streams on B, from sending the write on A:`,
@@ -179,6 +193,7 @@ export function describePropagation(r: PropagationResult): string {
     `  last SSE stream on B:       ${stats(r.lastStreamMs)}`,
     `  B's /flags/ serves the value: ${stats(r.flagsMs)}`,
     `  from A's answer (0 when B was first): last SSE stream ${stats(r.lastStreamAfterAnswerMs)}; /flags/ ${stats(r.flagsAfterAnswerMs)}`,
+    `  slowest from A's answer (change: write on A / B's first stream / B's last stream / B's /flags/, ms from sending): ${slowest(r)}`,
     `  changes not seen everywhere within 10 s: ${r.missed}`,
   ].join("\n");
 }
