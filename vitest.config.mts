@@ -9,6 +9,7 @@ const UNIT_ISOLATED = [
   "lib/auth/passwords.test.ts",
   "lib/auth/session.test.ts",
   "lib/db/client.test.ts",
+  "lib/db/revision.test.ts",
   "lib/db/sqlite-connection.test.ts",
   "lib/diagnostics/stalls.test.ts",
   "lib/impact/worker.test.ts",

@@ -1,12 +1,14 @@
 // Tells the other instances on the same PostgreSQL database which environments a write
 // changed, through LISTEN/NOTIFY on one channel, so they recompile those snapshots (and tell
-// their SSE streams) within milliseconds instead of at their next revision poll. The poll
-// stays as the safety net: a notification is lost when the listener is disconnected, or when
-// the sender dies between its commit and its NOTIFY. SQLite (one instance) needs none of this.
+// their SSE streams) within milliseconds instead of at their next revision poll. The NOTIFY
+// is sent inside the write's transaction: PostgreSQL delivers it when the transaction commits
+// (never before, never for one rolled back), so it costs the commit no extra round trip and
+// cannot be lost between the commit and a later send. The poll stays as the safety net: a
+// notification is lost when the listener is disconnected. SQLite (one instance) needs none of this.
 // The payload is "<instance> <ids>", so an instance skips its own writes (it already knows).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { databaseUrl, db, isPostgresUrl } from "./client";
+import { databaseUrl, isPostgresUrl, type DbOrTx } from "./client";
 
 export const REVISION_CHANNEL = "ensign_revisions";
 /** PostgreSQL refuses payloads of 8000 bytes or more: past this, "all". */
@@ -36,17 +38,18 @@ export function parseRevisionPayload(payload: string): { instance: string; ids: 
   return { instance: match[1], ids: match[2] === "all" ? "all" : match[2].split(",").map(Number) };
 }
 
-/** Sends the change to the other instances; call it after the write has committed. */
-export function publishRevisionChange(ids: ChangedEnvironments): void {
+/**
+ * Tells the other instances of the change, through `client`: in a transaction, the write's
+ * own, so that PostgreSQL delivers the notification when (and only if) it commits.
+ */
+export async function publishRevisionChange(client: DbOrTx, ids: ChangedEnvironments): Promise<void> {
   if (!isPostgresUrl(databaseUrl()) || (ids !== "all" && ids.length === 0)) return;
   // executeRaw: pg_notify returns void, a column type that queryRaw cannot read.
-  db.$executeRawUnsafe(
+  await client.$executeRawUnsafe(
     "SELECT pg_notify($1, $2)",
     REVISION_CHANNEL,
     formatRevisionPayload(state.instance, ids),
-  )
-    // The others learn of it at their next poll instead.
-    .catch((error: unknown) => console.error("[ensign] revision NOTIFY failed:", error));
+  );
 }
 
 export type RevisionListener = {

@@ -37,12 +37,11 @@ export async function touchEnvironments(
       : "environmentIds" in where
         ? where.environmentIds
         : "all";
-  // After the commit: a snapshot compiled between this update and the commit would read the
-  // old rows, and this process would serve them until the next revision poll. The other
-  // instances on PostgreSQL hear of it through NOTIFY (lib/db/revision-channel.ts), sent
-  // first: this process's own recompile would otherwise queue its queries ahead of it.
-  afterCommit(() => {
-    publishRevisionChange(ids);
-    notify(ids);
-  });
+  // The other instances on PostgreSQL hear of it through NOTIFY (lib/db/revision-channel.ts),
+  // queued in this transaction and delivered by its commit.
+  await publishRevisionChange(tx, ids);
+  // This process's listeners after the commit: a snapshot compiled between this update and
+  // the commit would read the old rows, and this process would serve them until the next
+  // revision poll.
+  afterCommit(() => notify(ids));
 }

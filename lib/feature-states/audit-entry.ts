@@ -9,41 +9,92 @@ import { currentActor } from "@/lib/audit/context";
 import { ensureBaselineVersion, recordFeatureVersion } from "./record-version";
 import { recordAudit } from "@/lib/audit/record";
 
+// The parts of a state that a write changes (its row, its option weights, its override's
+// priority), and the parts that only name it (feature, project, environment, segment,
+// identity), which a writer reads once and reuses for the snapshot after its change.
+const changingParts = {
+  featureSegment: { select: { priority: true } },
+  multivariateValues: { orderBy: { optionId: "asc" }, include: { option: true } },
+} as const;
+const namingParts = {
+  feature: { include: { project: { select: { id: true, name: true, organisationId: true } } } },
+  environment: { select: { id: true, name: true } },
+  featureSegment: { select: { segment: { select: { id: true, name: true, description: true } } } },
+  identity: { select: { identifier: true } },
+} as const;
+
+type ChangingState = NonNullable<Awaited<ReturnType<typeof loadChangingParts>>>;
+type StateNames = Pick<
+  StateSnapshot,
+  "featureName" | "segmentName" | "identifier" | "projectId" | "organisationId"
+> & {
+  webhookNames: {
+    feature: Record<string, unknown>;
+    environment: { id: number; name: string };
+    segment: { id: number; name: string; description: string | null } | null;
+  };
+};
+
 export type StateSnapshot = {
   id: number;
   uuid: string;
   featureId: number;
   featureName: string;
   environmentId: number;
+  projectId: number;
+  organisationId: number;
   segmentName: string | null;
   identifier: string | null;
   fields: Record<string, unknown>;
   /** The state as Flagsmith's environment webhooks show it (new_state / previous_state). */
   webhookState: Record<string, unknown>;
+  /** What names the state, for the snapshot after a change (snapshotStateAgain). */
+  names: StateNames;
 };
 
-export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnapshot | null> {
-  const state = await tx.featureState.findUnique({
-    where: { id: stateId },
-    include: {
-      feature: { include: { project: { select: { id: true, name: true } } } },
-      environment: { select: { id: true, name: true } },
-      featureSegment: {
-        select: { priority: true, segment: { select: { id: true, name: true, description: true } } },
-      },
-      identity: { select: { identifier: true } },
-      multivariateValues: { orderBy: { optionId: "asc" }, include: { option: true } },
-    },
-  });
+function loadChangingParts(tx: Tx, stateId: number) {
+  return tx.featureState.findUnique({ where: { id: stateId }, include: changingParts });
+}
+
+async function loadNames(tx: Tx, stateId: number): Promise<StateNames | null> {
+  const state = await tx.featureState.findUnique({ where: { id: stateId }, select: namingParts });
   if (!state) return null;
+  const { feature } = state;
+  return {
+    featureName: feature.name,
+    segmentName: state.featureSegment?.segment.name ?? null,
+    identifier: state.identity?.identifier ?? null,
+    projectId: feature.project.id,
+    organisationId: feature.project.organisationId,
+    webhookNames: {
+      feature: {
+        id: feature.id,
+        created_date: feature.createdAt.toISOString(),
+        default_enabled: feature.defaultEnabled,
+        description: feature.description,
+        initial_value: feature.initialValue,
+        name: feature.name,
+        project: { id: feature.project.id, name: feature.project.name },
+        type: feature.type,
+      },
+      environment: state.environment,
+      segment: state.featureSegment?.segment ?? null,
+    },
+  };
+}
+
+function buildSnapshot(state: ChangingState, names: StateNames): StateSnapshot {
+  const priority = state.featureSegment?.priority;
   return {
     id: state.id,
     uuid: state.uuid,
     featureId: state.featureId,
-    featureName: state.feature.name,
+    featureName: names.featureName,
     environmentId: state.environmentId,
-    segmentName: state.featureSegment?.segment.name ?? null,
-    identifier: state.identity?.identifier ?? null,
+    projectId: names.projectId,
+    organisationId: names.organisationId,
+    segmentName: names.segmentName,
+    identifier: names.identifier,
     fields: {
       enabled: state.enabled,
       featureStateValue: readValue(state),
@@ -51,26 +102,17 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
         multivariate_feature_option: v.optionId,
         percentage_allocation: v.percentageAllocation,
       })),
-      ...(state.featureSegment ? { priority: state.featureSegment.priority } : {}),
+      ...(priority !== undefined ? { priority } : {}),
     },
     webhookState: {
-      feature: {
-        id: state.feature.id,
-        created_date: state.feature.createdAt.toISOString(),
-        default_enabled: state.feature.defaultEnabled,
-        description: state.feature.description,
-        initial_value: state.feature.initialValue,
-        name: state.feature.name,
-        project: state.feature.project,
-        type: state.feature.type,
-      },
-      environment: state.environment,
+      feature: names.webhookNames.feature,
+      environment: names.webhookNames.environment,
       identity: state.identityId,
-      identity_identifier: state.identity?.identifier ?? null,
-      feature_segment: state.featureSegment && {
-        segment: state.featureSegment.segment,
-        priority: state.featureSegment.priority,
-      },
+      identity_identifier: names.identifier,
+      feature_segment:
+        names.webhookNames.segment && priority !== undefined
+          ? { segment: names.webhookNames.segment, priority }
+          : null,
       enabled: state.enabled,
       feature_state_value: readValue(state),
       multivariate_feature_state_values: state.multivariateValues.map((v) => ({
@@ -79,7 +121,24 @@ export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnaps
         percentage_allocation: v.percentageAllocation,
       })),
     },
+    names,
   };
+}
+
+export async function snapshotState(tx: Tx, stateId: number): Promise<StateSnapshot | null> {
+  const state = await loadChangingParts(tx, stateId);
+  const names = state && (await loadNames(tx, stateId));
+  return state && names ? buildSnapshot(state, names) : null;
+}
+
+/**
+ * The snapshot of a state after a change to its row, weights or priority, reusing what names
+ * it from the snapshot before (a change of a state never renames its feature, environment,
+ * segment or identity): half the queries of a whole snapshot.
+ */
+export async function snapshotStateAgain(tx: Tx, before: StateSnapshot): Promise<StateSnapshot | null> {
+  const state = await loadChangingParts(tx, before.id);
+  return state && buildSnapshot(state, before.names);
 }
 
 /**
@@ -130,7 +189,11 @@ export async function recordStateChange(
     after: after?.fields ?? null,
     log: featureStateLogLine(state, action),
     object: state,
-    scope: { environmentId: state.environmentId },
+    scope: {
+      environmentId: state.environmentId,
+      projectId: state.projectId,
+      organisationId: state.organisationId,
+    },
   });
   // Identity overrides are not part of a feature's versions; defaults and segment overrides are.
   if (state.identifier === null && options.version !== false) {

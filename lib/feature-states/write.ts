@@ -13,6 +13,7 @@ import {
   notifyEnvironmentWebhooks,
   recordStateChange,
   snapshotState,
+  snapshotStateAgain,
   snapshotStateBeforeChange,
   type StateSnapshot,
 } from "./audit-entry";
@@ -84,6 +85,11 @@ export async function applyStateChange(
   options: WriteOptions = {},
 ): Promise<void> {
   await guardState(tx, stateId, options);
+  await writeState(tx, stateId, change);
+}
+
+/** The write itself, for callers that have guarded the state already. */
+async function writeState(tx: Tx, stateId: number, change: StateChange): Promise<void> {
   const { featureSegmentId } = await tx.featureState.update({
     where: { id: stateId },
     data: {
@@ -161,12 +167,13 @@ export async function changeState(
   const { featureId, environmentId } = await guardState(tx, stateId, options);
   await checkAllocations(tx, featureId, change.allocations);
   const before = await snapshotStateBeforeChange(tx, stateId);
-  await applyStateChange(tx, stateId, change, { bypassChangeRequests: true });
+  await writeState(tx, stateId, change);
   if (!options.batch) {
-    await assertValueBudget(tx, { environmentId });
+    await assertValueBudget(tx, before ? { projectId: before.projectId } : { environmentId });
     await touchEnvironments({ environmentId }, tx);
   }
-  await recordStateChange(tx, before, await snapshotState(tx, stateId), { version: !options.batch });
+  const after = before ? await snapshotStateAgain(tx, before) : await snapshotState(tx, stateId);
+  await recordStateChange(tx, before, after, { version: !options.batch });
 }
 
 /**

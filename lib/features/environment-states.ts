@@ -80,13 +80,16 @@ export async function getEnvironmentFeatureState(scope: StateScope) {
 /** PUT and PATCH alike: Flagsmith treats every update of these states as partial. */
 export async function updateEnvironmentFeatureState(scope: StateScope, input: TFeatureStateUpdate) {
   const { state } = await requireDefaultState(scope);
-  const updated = await db.$transaction(async (tx) => {
-    await changeState(tx, state.id, {
+  await db.$transaction((tx) =>
+    changeState(tx, state.id, {
       enabled: input.enabled,
       value: input.feature_state_value,
       allocations: input.multivariate_feature_state_values,
-    });
-    return tx.featureState.findUniqueOrThrow({ where: { id: state.id }, include: stateInclude });
-  });
+    }),
+  );
+  // Read after the commit, not inside the transaction: the commit (and with it the change's
+  // NOTIFY to the other instances) does not wait for the answer's queries.
+  const updated = await db.featureState.findUnique({ where: { id: state.id }, include: stateInclude });
+  if (!updated) throw new NotFoundError();
   return serializeFeatureState(updated);
 }
