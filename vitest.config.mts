@@ -15,6 +15,7 @@ const UNIT_ISOLATED = [
   "lib/impact/worker.test.ts",
   "lib/migration/source-network.test.ts",
   "lib/sdk/cache.test.ts",
+  "lib/sdk/load.test.ts",
   "lib/webhooks/network.test.ts",
   "scripts/migrate.test.ts",
   "server/request-body.test.ts",

@@ -5,22 +5,76 @@
 import { databaseUrl, db, isPostgresUrl, Prisma, type Tx } from "@/lib/db/client";
 
 const RULE_ORDER = [{ position: "asc" as const }, { id: "asc" as const }];
-const conditionInclude = { conditions: { orderBy: RULE_ORDER } };
-// The admin API nests rules two levels deep (segment → rules → rules); one more level is
+
+// The admin API nests rules two levels deep (segment → rules → rules); two more levels are
 // read so that a deeper tree written by hand still evaluates instead of being cut off.
-const ruleTreeInclude = {
-  ...conditionInclude,
-  rules: {
-    orderBy: RULE_ORDER,
-    include: {
-      ...conditionInclude,
-      rules: {
-        orderBy: RULE_ORDER,
-        include: { ...conditionInclude, rules: { orderBy: RULE_ORDER, include: conditionInclude } },
-      },
-    },
-  },
+const RULE_DEPTH = 4;
+
+type RuleRow = {
+  id: number;
+  segmentId: number | null;
+  parentRuleId: number | null;
+  type: string;
+  position: number;
 };
+type ConditionRow = {
+  id: number;
+  ruleId: number;
+  property: string | null;
+  operator: string;
+  value: string | null;
+  description: string | null;
+  position: number;
+};
+/** A rule with its conditions and, above the deepest level read, the rules under it. */
+export type LoadedRule = RuleRow & { conditions: ConditionRow[]; rules?: LoadedRule[] };
+
+/** Rules whose segment, or whose ancestor's up to RULE_DEPTH levels up, is in the project. */
+function rulesOfProject(projectId: number) {
+  const inProject = { segment: { projectId } };
+  const clauses: object[] = [inProject];
+  for (let depth = 1; depth < RULE_DEPTH; depth += 1) clauses.push({ parentRule: clauses[depth - 1] });
+  return { OR: clauses };
+}
+
+/**
+ * The project's segments with their rule trees, in three queries (segments, every rule, every
+ * condition) instead of one per level of rules and of conditions: a compile on another
+ * instance after a change runs them all before its SSE streams hear of it.
+ */
+async function readSegments(tx: Tx, projectId: number) {
+  const segments = await tx.segment.findMany({ where: { projectId }, orderBy: { id: "asc" } });
+  if (segments.length === 0) return [];
+  const where = rulesOfProject(projectId);
+  const rules = await tx.segmentRule.findMany({ where, orderBy: RULE_ORDER });
+  const conditions = await tx.segmentCondition.findMany({ where: { rule: where }, orderBy: RULE_ORDER });
+  const conditionsOf = groupBy(conditions, (c) => c.ruleId);
+  const children = groupBy(rules, (r) => r.parentRuleId);
+  const roots = groupBy(rules, (r) => r.segmentId);
+  // Each level as the nested include read it: the deepest rules carry no `rules`.
+  const tree = (rule: RuleRow, depth: number): LoadedRule => ({
+    ...rule,
+    conditions: conditionsOf.get(rule.id) ?? [],
+    ...(depth < RULE_DEPTH
+      ? { rules: (children.get(rule.id) ?? []).map((child) => tree(child, depth + 1)) }
+      : {}),
+  });
+  return segments.map((segment) => ({
+    ...segment,
+    rules: (roots.get(segment.id) ?? []).map((rule) => tree(rule, 1)),
+  }));
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
 
 async function readEnvironment(tx: Tx, environmentId: number) {
   const environment = await tx.environment.findUnique({
@@ -40,11 +94,7 @@ async function readEnvironment(tx: Tx, environmentId: number) {
       identity: { select: { id: true, uuid: true, identifier: true, createdAt: true } },
     },
   });
-  const segments = await tx.segment.findMany({
-    where: { projectId },
-    orderBy: { id: "asc" },
-    include: { rules: { orderBy: RULE_ORDER, include: ruleTreeInclude } },
-  });
+  const segments = await readSegments(tx, projectId);
   return { environment, features, states, segments };
 }
 
