@@ -41,8 +41,15 @@ export default defineConfig({
     // `--trace on` still gives a full one.
     trace: { mode: process.env.CI ? "on-first-retry" : "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's chromium-headless-shell: the headless-only build Playwright itself runs for
+      // headless tests. Against the full browser (package chromium, in its new headless mode) on
+      // 25 tests of 6 specs: 151 s of wall time and 295 s of CPU, against 91-95 s and 172-180 s
+      // with the shell and software compositing without the GPU process's rasteriser (the two
+      // flags below). CHROMIUM_PATH=/usr/bin/chromium runs the full browser instead.
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
+        "--disable-gpu-compositing",
+        "--disable-software-rasterizer",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-dev-shm-usage",
