@@ -136,7 +136,8 @@ export async function measurePropagation(options: {
       result.writeMs.push(answeredMs);
       return answeredMs;
     });
-    const flagsServed = (async () => {
+    const answeredMs = await write;
+    const flagsAt = await (async () => {
       const deadline = sentAt + 10_000;
       while (performance.now() < deadline) {
         if ((await flagValueOnB()) === value) return performance.now() - sentAt;
@@ -144,8 +145,6 @@ export async function measurePropagation(options: {
       }
       return null;
     })();
-    const answeredMs = await write;
-    const flagsAt = await flagsServed;
     await Promise.race([streamsDone, sleep(10_000)]);
     if (flagsAt === null || last === null) result.missed += 1;
     if (flagsAt !== null) {
