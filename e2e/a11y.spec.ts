@@ -28,6 +28,9 @@ const WIDTHS = {
   dark: [PHONE_WIDTH, DESKTOP_WIDTH],
 } as const;
 const SCREENSHOTS = path.join(process.cwd(), "e2e", "screenshots");
+// The photographs are for a person to look at, and nothing asserts on them: taken by default on a
+// developer's machine, not in CI, where no one sees them (E2E_SCREENSHOTS=1 or 0 decides either way).
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === "1" : !process.env.CI;
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 /** This worker's walk data and signed-in session, seeded by the first test it runs. */
@@ -103,7 +106,7 @@ test.describe("every page, both themes", () => {
         await expect(visit.ready(page)).toBeVisible();
         await expectNoAxeViolations(page, `${visit.name} at ${size.name}px in ${theme}`);
         if (size.width === PHONE.width) await expectFitsViewport(page, `${visit.name} in ${theme}`);
-        if (visit.screenshot) {
+        if (visit.screenshot && TAKE_SCREENSHOTS) {
           await page.screenshot({
             path: path.join(SCREENSHOTS, `${visit.name}-${size.name}-${theme}.png`),
             fullPage: true,
