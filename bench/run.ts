@@ -113,6 +113,13 @@ function signal(child: ChildProcess, sig: NodeJS.Signals) {
   }
 }
 
+/** Ensign's async context switch, from GET /health/metrics/ (the bench enables it). */
+async function asyncContexts(server: Server): Promise<{ quiet: boolean; times_quieted: number }> {
+  const res = await fetch(`${server.url}/health/metrics/`);
+  const body = (await res.json()) as { async_contexts?: { quiet: boolean; times_quieted: number } };
+  return body.async_contexts ?? { quiet: false, times_quieted: 0 };
+}
+
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
@@ -413,7 +420,13 @@ async function main() {
             signal(baseline.child, "SIGSTOP");
             signal(ensign.child, "SIGCONT");
             await settle();
+            const before = await asyncContexts(ensign);
             results.push({ ...(await load(spec.name, "ensign", ensign, spec.opts("ensign", round))), round });
+            const after = await asyncContexts(ensign);
+            // Async context tracking costs every request while it is on (server/quiet-contexts.ts).
+            console.log(
+              `  async context tracking during the run: ${before.quiet && after.quiet && before.times_quieted === after.times_quieted ? "off" : "on at times"}`,
+            );
             signal(ensign.child, "SIGSTOP");
             signal(baseline.child, "SIGCONT");
             await settle();

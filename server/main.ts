@@ -24,6 +24,7 @@ import { createBodyLimiter, withReceivedBody } from "./request-body";
 import { canonicalRequestUrl } from "./request-path";
 import { createMetricsEndpoint } from "./metrics";
 import { loadRouteMethods, sendMethodNotAllowed } from "./route-methods";
+import { readQuietContextsMs, startQuietContexts } from "./quiet-contexts";
 import { ensureAuthSecret } from "./secret";
 import { sendError } from "./respond";
 import { serveSse } from "./sse";
@@ -57,6 +58,8 @@ async function main() {
   });
   const isHeapShort = createHeapGuard({ percent: transport.heapGuardPercent });
   const routeMethods = loadRouteMethods(path.join(import.meta.dirname, "route-methods.json"));
+  // Before any store runs: the switch counts every run() from the start.
+  const contexts = startQuietContexts({ quietMs: readQuietContextsMs() });
   const url = databaseUrl();
   // Read here so that a bad ENSIGN_IDENTITY_GATHER_MS stops the start, not every identity call.
   identityGatherMs(isPostgresUrl(url));
@@ -71,7 +74,7 @@ async function main() {
   const handle = app.getRequestHandler();
   // ENSIGN_FAST_LANE=0 sends SDK calls through Next's route handlers too (for comparison).
   const fastLane = process.env.ENSIGN_FAST_LANE !== "0";
-  const serveMetrics = createMetricsEndpoint(process.env);
+  const serveMetrics = createMetricsEndpoint(process.env, contexts);
 
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if (serveMetrics(req, res) || serveSse(req, res) || serveFastLane(req, res, { sdkRoutes: fastLane }))
@@ -83,6 +86,7 @@ async function main() {
     if (allow !== null) return sendMethodNotAllowed(res, method, allow);
     stampClientAddress(req);
     stampPublicOrigin(req);
+    res.once("close", contexts.enter());
     handle(withReceivedBody(req), res).catch((error: unknown) => sendError(res, error));
   };
   const timeouts = {

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
 import { startStallRecorder, stallSummary } from "@/lib/diagnostics/stalls";
 import { lastFanout, openStreamCount } from "@/lib/sdk/sse/hub";
+import type { QuietContexts } from "./quiet-contexts";
 import { sendJson } from "./respond";
 
 const METRICS_PATH = /^\/health\/metrics\/?(?:\?.*)?$/;
@@ -49,6 +50,7 @@ export function isLocalDirectRequest(req: IncomingMessage): boolean {
 /** Starts the histograms when enabled; returns the handler (true when it answered). */
 export function createMetricsEndpoint(
   env: Record<string, string | undefined>,
+  contexts?: Pick<QuietContexts, "quiet" | "timesQuieted">,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   if (!isMetricsEnabled(env)) return () => false;
   const sinceStart = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -76,6 +78,8 @@ export function createMetricsEndpoint(
         open_streams: openStreamCount(),
         last_fanout: fanout && { streams: fanout.streams, ms: fanout.ms, cpu_ms: fanout.cpuMs },
       },
+      // Whether async context tracking is switched off now, and how often it was (server/quiet-contexts.ts).
+      async_contexts: { quiet: contexts?.quiet ?? false, times_quieted: contexts?.timesQuieted ?? 0 },
     };
     sinceRead.reset();
     readAt = now;

@@ -1,7 +1,14 @@
 // Stall attribution (issue 26): a loop blocked by declared work is counted as a stall of that
 // cause; undeclared blocking counts as "other"; off, timedWork only runs its function.
 import { describe, expect, it } from "vitest";
-import { startStallRecorder, stallRecorderRunning, stallSummary, timedWork } from "./stalls";
+import {
+  dropSpansBefore,
+  startStallRecorder,
+  stallRecorderRunning,
+  stallSummary,
+  timedWork,
+  type SpanLog,
+} from "./stalls";
 
 const spin = (ms: number) => {
   const until = performance.now() + ms;
@@ -63,5 +70,28 @@ describe("stall recorder", () => {
     expect(stall).toBeDefined();
     expect(stall!.causes["off cpu"]).toBeGreaterThanOrEqual(50);
     expect(stall!.causes.other ?? 0).toBeLessThan(30);
+  });
+
+  it("drops spans past the horizon without copying the log on every drop", () => {
+    const log: SpanLog = { items: [], head: 0 };
+    let cuts = 0;
+    let items = log.items;
+    // 100,000 spans a millisecond apart, keeping the last 5,000 ms, pruned after each push.
+    for (let t = 0; t < 100_000; t++) {
+      log.items.push({ label: "work", start: t, end: t + 0.5 });
+      dropSpansBefore(log, t - 5_000);
+      if (log.items !== items) {
+        cuts += 1;
+        items = log.items;
+      }
+      // What is kept is exactly the window, oldest first.
+      expect(log.items[log.head].end).toBeGreaterThanOrEqual(t - 5_000);
+      if (log.head > 0) expect(log.items[log.head - 1].end).toBeLessThan(t - 5_000);
+      // Dropped spans never hold more room than the kept ones (plus a small slack).
+      expect(log.items.length).toBeLessThanOrEqual(2 * (log.items.length - log.head) + 1_026);
+    }
+    // The array is cut now and then (amortised), not once per dropped span.
+    expect(cuts).toBeGreaterThan(0);
+    expect(cuts).toBeLessThan(100);
   });
 });

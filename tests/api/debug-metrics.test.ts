@@ -49,6 +49,7 @@ describe("GET /health/metrics/", () => {
       },
       memory: { heap_used_bytes: expect.any(Number), rss_bytes: expect.any(Number) },
       sse: { open_streams: 0, last_fanout: null },
+      async_contexts: { quiet: expect.any(Boolean), times_quieted: expect.any(Number) },
     });
     const { since_start: start } = first.body.event_loop_delay;
     expect(start.count).toBeGreaterThan(0);
