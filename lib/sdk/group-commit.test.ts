@@ -53,6 +53,24 @@ describe("createGroupCommit", () => {
     expect(batches.map((b) => b.length)).toEqual([3, 2]);
   });
 
+  it("works a backlog off one batch per turn of the event loop, even when a batch runs synchronously", async () => {
+    // As on SQLite, where a free connection runs the batch before `run` returns.
+    const events: string[] = [];
+    const group = createGroupCommit<Job, string>({
+      run: (jobs) => {
+        events.push(`batch ${jobs.map((j) => j.value).join(",")}`);
+        if (events.length === 1) setImmediate(() => events.push("I/O turn"));
+        return Promise.resolve(jobs.map((j) => `${j.key}=${j.value}`));
+      },
+      keyOf: (job) => job.key,
+      maxBatch: 2,
+    });
+    const calls = ["a", "b", "c", "d", "e"].map((key, i) => group.submit({ key, value: i }));
+    expect(await Promise.all(calls)).toEqual(["a=0", "b=1", "c=2", "d=3", "e=4"]);
+    // The event loop's own callbacks (reading requests, writing answers) run between batches.
+    expect(events).toEqual(["batch 0,1", "I/O turn", "batch 2,3", "batch 4"]);
+  });
+
   it("takes calls that arrive while a batch runs into the next batch", async () => {
     const { batches, group } = recorder();
     const first = group.submit({ key: "a", value: 1 });

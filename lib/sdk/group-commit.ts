@@ -78,7 +78,12 @@ export function createGroupCommit<J, R>(options: GroupCommitOptions<J, R>): Grou
     scheduled = false;
     running = true;
     try {
-      while (queue.length) await runBatch(takeBatch());
+      while (queue.length) {
+        await runBatch(takeBatch());
+        // A backlog is worked off one batch per turn of the event loop, so that requests
+        // arriving meanwhile are read and answers written between batches.
+        if (queue.length) await new Promise((resolve) => setImmediate(resolve));
+      }
     } finally {
       running = false;
     }
