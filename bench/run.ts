@@ -687,7 +687,7 @@ async function verifyAcknowledged(url: string, envKey: string, token: string, ac
   const stored = new Set<string>();
   for (let page = 1; ; page++) {
     const res = await fetch(
-      `${url}/api/v1/environments/${envKey}/identities/?q=load-&page_size=999&page=${page}`,
+      `${url}/api/v1/environments/${envKey}/identities/?q=load&page_size=999&page=${page}`,
       {
         headers: { Authorization: `Token ${token}` },
       },
