@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chooseMultivariateValue } from "./multivariate";
 import { compareCodePoints, formatPythonFloat, pyStrOfTrait } from "./python-values";
+import { isRememberedList } from "./segment-memo";
 import { getIdentityHashKey, getIdentitySegments } from "./segments";
 import type {
   EngineFeature,
@@ -67,7 +68,21 @@ type SegmentOverride = { state: EngineFeatureState; segment: EngineSegment; prio
 
 // Lowest priority number wins; a missing priority ranks last. Only a strictly lower priority
 // replaces the current pick, so on a tie the segment earlier in the document wins.
-function pickSegmentOverrides(segments: EngineSegment[]): Map<number, SegmentOverride> {
+function pickSegmentOverrides(segments: readonly EngineSegment[]): Map<number, SegmentOverride> {
+  if (!isRememberedList(segments)) return pickFrom(segments);
+  let picked = pickedByList.get(segments);
+  if (!picked) {
+    picked = pickFrom(segments);
+    pickedByList.set(segments, picked);
+  }
+  return picked;
+}
+
+// A remembered list of matched segments is shared by every identity with the same segment
+// traits, and so is the pick made from it (never modified by its readers).
+const pickedByList = new WeakMap<readonly EngineSegment[], Map<number, SegmentOverride>>();
+
+function pickFrom(segments: readonly EngineSegment[]): Map<number, SegmentOverride> {
   const byFeature = new Map<number, SegmentOverride>();
   for (const segment of segments) {
     for (const state of segment.feature_states ?? []) {
@@ -147,7 +162,7 @@ export function resolveIdentityFlags(input: {
   doc: EnvironmentDocument;
   identityKey: string;
   identityOverrides: Map<number, EngineFeatureState>;
-  matchedSegments: EngineSegment[];
+  matchedSegments: readonly EngineSegment[];
 }): ResolvedFlag[] {
   const { doc, identityKey, identityOverrides } = input;
   const segmentOverrides = pickSegmentOverrides(input.matchedSegments);

@@ -11,6 +11,7 @@ export {
   matchesRule,
   type EvaluationContext,
 } from "./segments";
+export { rememberSegmentMatches } from "./segment-memo";
 export { chooseMultivariateValue, sortMultivariateValues, getMultivariateSeed } from "./multivariate";
 export {
   evaluateEnvironmentFlags,

@@ -1,5 +1,6 @@
 import { matchesCondition } from "./conditions";
 import { indexTraits, type ConditionContext } from "./properties";
+import { rememberedMatches } from "./segment-memo";
 import type { EngineRule, EngineSegment, EngineTrait, EnvironmentDocument } from "./types";
 
 /** Everything segment matching needs about one identity. */
@@ -29,14 +30,13 @@ export function getIdentityHashKey(input: {
   return String(identityId);
 }
 
-export function createConditionContext(context: EvaluationContext): ConditionContext {
+export function createConditionContext(
+  context: EvaluationContext,
+  traits: ReadonlyMap<string, EngineTrait> = indexTraits(context.traits),
+): ConditionContext {
   return {
     environment: { key: context.doc.api_key, name: context.doc.name },
-    identity: {
-      identifier: context.identifier,
-      key: context.identityKey,
-      traits: indexTraits(context.traits),
-    },
+    identity: { identifier: context.identifier, key: context.identityKey, traits },
   };
 }
 
@@ -95,8 +95,19 @@ export function isContextInSegment(context: ConditionContext, segment: EngineSeg
   return segment.rules.length > 0 && segment.rules.every((rule) => matchesRule(context, rule, segmentKey));
 }
 
-/** The project's segments this identity belongs to, in document order. */
-export function getIdentitySegments(context: EvaluationContext): EngineSegment[] {
-  const conditionContext = createConditionContext(context);
-  return context.doc.project.segments.filter((segment) => isContextInSegment(conditionContext, segment));
+/**
+ * The project's segments this identity belongs to, in document order. For a document declared
+ * immutable (segment-memo.ts) the membership of segments that read only traits is remembered
+ * per combination of trait values; the list is then shared and frozen.
+ */
+export function getIdentitySegments(context: EvaluationContext): readonly EngineSegment[] {
+  const segments = context.doc.project.segments;
+  if (segments.length === 0) return segments;
+  const traits = indexTraits(context.traits);
+  const conditionContext = createConditionContext(context, traits);
+  const holds = (segment: EngineSegment) => isContextInSegment(conditionContext, segment);
+  const remembered = rememberedMatches(context.doc, traits, holds);
+  if (!remembered) return segments.filter(holds);
+  if (remembered.all) return remembered.matched;
+  return segments.filter((segment, i) => (remembered.remembered[i] ? remembered.holds[i] : holds(segment)));
 }

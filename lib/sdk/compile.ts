@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import { LIMITS } from "@/lib/limits/limits";
 import { readValue } from "@/lib/values";
+import { rememberSegmentMatches } from "@/lib/engine";
 import { buildDocument } from "./document";
 import { estimateHeapBytes } from "./heap-size";
 import { serializeFlag, serializeFlagFeature } from "./flag-json";
@@ -89,6 +90,8 @@ export function buildSnapshot(
   const { environment } = loaded;
   const { project } = environment;
   const { document, identityOverrides } = buildDocument(loaded);
+  // The snapshot is never modified: identities' segment matches may be remembered across calls.
+  rememberSegmentMatches(document);
   const documentBytes = Buffer.from(JSON.stringify(document));
   checkBudget(environment.id, documentBytes.length, budget);
   const features = new Map<number, SnapshotFeature>(
