@@ -434,6 +434,9 @@ async function main() {
         }
         signal(ensign.child, "SIGCONT");
         await verifyAcknowledged(ensign.url, env.api_key, token, acked);
+        // What the identity answers kept between calls (bounded; lib/sdk/identities/respond.ts).
+        const metrics = await (await fetch(`${ensign.url}/health/metrics/`)).json();
+        console.log(`identity answers kept: ${JSON.stringify(metrics.identity_answers)}`);
         signal(ensign.child, "SIGSTOP");
       }
       const onPostgres = runOpen && OPEN_LOOP_POSTGRES ? await startSeededPostgresInstance() : null;

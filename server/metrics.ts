@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, type RecordableHistogram } from "node:perf_hooks";
 import { startStallRecorder, stallSummary } from "@/lib/diagnostics/stalls";
+import { identityAnswerMemory } from "@/lib/sdk/identities/respond";
 import { lastFanout, openStreamCount } from "@/lib/sdk/sse/hub";
 import type { QuietContexts } from "./quiet-contexts";
 import { sendJson } from "./respond";
@@ -80,6 +81,8 @@ export function createMetricsEndpoint(
       },
       // Whether async context tracking is switched off now, and how often it was (server/quiet-contexts.ts).
       async_contexts: { quiet: contexts?.quiet ?? false, times_quieted: contexts?.timesQuieted ?? 0 },
+      // Segment matches remembered and flags arrays compiled for identity answers, both bounded.
+      identity_answers: identityAnswerMemory(),
     };
     sinceRead.reset();
     readAt = now;

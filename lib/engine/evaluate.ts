@@ -36,6 +36,8 @@ export type EvaluateIdentityInput = {
   traits: EngineTrait[];
   /** The identity's stored overrides; when omitted, the document's identity_overrides are used. */
   identityOverrides?: EngineFeatureState[];
+  /** The segments the identity is in (getIdentitySegments), when the caller already has them. */
+  matchedSegments?: readonly EngineSegment[];
 };
 
 export function variantOf(feature: EngineFeature, chosen: EngineMultivariateValue | null): string | null {
@@ -137,19 +139,41 @@ export function visitIdentityStates(
   const { doc, identifier, traits } = input;
   const identityKey = getIdentityHashKey({ doc, identifier, identityId: input.identityId });
   const identityOverrides = identityOverridesFor(input);
-  const segmentOverrides = pickSegmentOverrides(
-    getIdentitySegments({ doc, identifier, identityKey, traits }),
-  );
-  for (const defaultState of doc.feature_states) {
+  const matched = input.matchedSegments ?? getIdentitySegments({ doc, identifier, identityKey, traits });
+  const winners = segmentWinners(doc, matched);
+  doc.feature_states.forEach((defaultState, i) => {
     const feature = defaultState.feature;
     const identityState = identityOverrides.size === 0 ? undefined : identityOverrides.get(feature.id);
-    if (identityState) {
-      visit(feature, identityState, null);
-      continue;
-    }
-    const state = segmentOverrides.get(feature.id)?.state ?? defaultState;
+    if (identityState) return visit(feature, identityState, null);
+    const state = winners[i];
     visit(feature, state, chooseMultivariateValue(state, identityKey));
-  }
+  });
+}
+
+// The winners of a remembered (shared) list of matched segments, worked out once.
+const winnersByList = new WeakMap<readonly EngineSegment[], readonly EngineFeatureState[]>();
+
+/**
+ * Per feature of the document, in order, the state an identity in exactly these segments gets
+ * before identity overrides and multivariate bucketing: the best matching segment's override,
+ * else the environment default. For a remembered list of segments (segment-memo.ts) it is worked
+ * out once and shared, frozen.
+ */
+export function segmentWinners(
+  doc: EnvironmentDocument,
+  matched: readonly EngineSegment[],
+): readonly EngineFeatureState[] {
+  const shared = isRememberedList(matched);
+  const known = shared ? winnersByList.get(matched) : undefined;
+  if (known) return known;
+  const overrides = pickSegmentOverrides(matched);
+  const winners = doc.feature_states.map(
+    (defaultState) => overrides.get(defaultState.feature.id)?.state ?? defaultState,
+  );
+  if (!shared) return winners;
+  Object.freeze(winners);
+  winnersByList.set(matched, winners);
+  return winners;
 }
 
 /**

@@ -11,13 +11,14 @@ export {
   matchesRule,
   type EvaluationContext,
 } from "./segments";
-export { rememberSegmentMatches } from "./segment-memo";
+export { rememberSegmentMatches, isRememberedList, rememberedCount } from "./segment-memo";
 export { chooseMultivariateValue, sortMultivariateValues, getMultivariateSeed } from "./multivariate";
 export {
   evaluateEnvironmentFlags,
   evaluateIdentityFlags,
   resolveIdentityFlags,
   visitIdentityStates,
+  segmentWinners,
   variantOf,
   filterFlagsForSdk,
   resolveHideDisabledFlags,

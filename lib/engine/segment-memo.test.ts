@@ -103,6 +103,24 @@ describe("remembered segment matches", () => {
     expect(values).toEqual(["seg", "seg"]);
   });
 
+  it("hands identities in the same segments one list, whatever traits put them there", () => {
+    const { remembered } = pair([
+      segment(1, [rule("ALL", [cond("GREATER_THAN", "age", "17")])]),
+      segment(2, [rule("ALL", [cond("EQUAL", "plan", "gold")])]),
+    ]);
+    const listFor = (age: number, plan: string) =>
+      getIdentitySegments({
+        doc: remembered,
+        identifier: "a",
+        identityKey: "a",
+        traits: [trait("age", age), trait("plan", plan)],
+      });
+    expect(listFor(20, "gold")).toBe(listFor(65, "gold"));
+    expect(listFor(20, "free")).toBe(listFor(30, "silver"));
+    expect(listFor(20, "free")).not.toBe(listFor(20, "gold"));
+    expect(rememberedCount()).toBe(4);
+  });
+
   it("keeps at most MAX_ENTRIES answers, and none for a key over MAX_KEY_LENGTH", () => {
     const { remembered } = pair([segment(1, [rule("ALL", [cond("GREATER_THAN", "n", "5000")])])]);
     for (let n = 0; n < MAX_ENTRIES + 1000; n++) {

@@ -25,6 +25,11 @@ type Plan = {
   remembered: readonly boolean[];
   /** Every segment is remembered: a hit is the whole answer. */
   all: boolean;
+  /**
+   * The matched lists handed out, by which segments they hold: identities in the same segments
+   * share one list (and so whatever callers keep per list), however their traits differ.
+   */
+  lists: Map<string, readonly EngineSegment[]>;
 };
 
 /**
@@ -39,11 +44,22 @@ export type SegmentMatches = {
   remembered: readonly boolean[];
 };
 
-const plans = new WeakMap<EnvironmentDocument, Plan>();
-const memo = new Map<string, SegmentMatches>();
-/** The matched lists this module handed out: shared and frozen, so callers may cache by them. */
-const sharedLists = new WeakSet<readonly EngineSegment[]>();
-let nextDocument = 0;
+type MemoStore = {
+  plans: WeakMap<EnvironmentDocument, Plan>;
+  memo: Map<string, SegmentMatches>;
+  /** The matched lists handed out: shared and frozen, so callers may cache by them. */
+  sharedLists: WeakSet<readonly EngineSegment[]>;
+  nextDocument: number;
+};
+// One store per process: Next's route bundle and the custom server each load this module, and a
+// snapshot compiled by either is answered by both (lib/sdk/cache.ts).
+const store = ((globalThis as Record<symbol, MemoStore>)[Symbol.for("ensign.engine.segmentMemo")] ??= {
+  plans: new WeakMap(),
+  memo: new Map(),
+  sharedLists: new WeakSet(),
+  nextDocument: 0,
+});
+const { plans, memo, sharedLists } = store;
 
 /** Conditions of the rule and its sub-rules, depth first. */
 function* conditionsOf(rules: readonly EngineRule[]): Generator<EngineCondition> {
@@ -82,11 +98,12 @@ export function rememberSegmentMatches(doc: EnvironmentDocument): void {
     return read !== null;
   });
   plans.set(doc, {
-    prefix: `${nextDocument++}|`,
+    prefix: `${store.nextDocument++}|`,
     segments,
     traitKeys: [...keys].sort(),
     remembered: Object.freeze(remembered),
     all: remembered.every(Boolean),
+    lists: new Map(),
   });
 }
 
@@ -126,13 +143,26 @@ export function rememberedMatches(
   let found = memo.get(key);
   if (!found) {
     const holdsBySegment = plan.segments.map((segment, i) => plan.remembered[i] && holds(segment));
-    const matched = Object.freeze(plan.segments.filter((_, i) => holdsBySegment[i]));
-    sharedLists.add(matched);
+    const matched = sharedList(plan, holdsBySegment);
     found = { holds: Object.freeze(holdsBySegment), matched, all: plan.all, remembered: plan.remembered };
     if (memo.size >= MAX_ENTRIES) memo.delete(memo.keys().next().value!);
     memo.set(key, found);
   }
   return found;
+}
+
+/** The one list of the segments that hold, shared by every answer with the same segments. */
+function sharedList(plan: Plan, holds: boolean[]): readonly EngineSegment[] {
+  const key = holds.map((h) => (h ? "1" : "0")).join("");
+  let list = plan.lists.get(key);
+  if (!list) {
+    // Bounded like the answers: past it, lists are shared afresh from here on.
+    if (plan.lists.size >= MAX_ENTRIES) plan.lists.clear();
+    list = Object.freeze(plan.segments.filter((_, i) => holds[i]));
+    sharedLists.add(list);
+    plan.lists.set(key, list);
+  }
+  return list;
 }
 
 /** Whether `list` is a remembered (shared, frozen) list of matched segments. */

@@ -50,6 +50,10 @@ describe("GET /health/metrics/", () => {
       memory: { heap_used_bytes: expect.any(Number), rss_bytes: expect.any(Number) },
       sse: { open_streams: 0, last_fanout: null },
       async_contexts: { quiet: expect.any(Boolean), times_quieted: expect.any(Number) },
+      identity_answers: {
+        remembered_segment_answers: expect.any(Number),
+        compiled_flags: { entries: expect.any(Number), bytes: expect.any(Number) },
+      },
     });
     const { since_start: start } = first.body.event_loop_delay;
     expect(start.count).toBeGreaterThan(0);

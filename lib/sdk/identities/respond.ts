@@ -2,7 +2,13 @@
 // `{"identifier", "traits": [{id, trait_key, trait_value, transient}], "flags": [... + variant]}`.
 // Environment data comes only from the snapshot; traits are whatever the caller merged.
 import {
+  chooseMultivariateValue,
   evaluateIdentityFlags,
+  getIdentityHashKey,
+  getIdentitySegments,
+  isRememberedList,
+  rememberedCount,
+  segmentWinners,
   variantOf,
   visitIdentityStates,
   type EngineFeature,
@@ -17,6 +23,7 @@ import { serializeFlag } from "../flag-json";
 import { FEATURE_NOT_FOUND } from "../flags";
 import { detail, jsonText, type SdkResponse } from "../http";
 import type { SdkSnapshot } from "../snapshot";
+import { createCompiledFlagsCache, type CompiledFlags } from "./compiled-flags";
 import type { IncomingTrait } from "./parse";
 import type { StoredTrait } from "./store";
 
@@ -85,16 +92,21 @@ function engineInput(input: IdentityEvaluation) {
   };
 }
 
-function isVisible(input: IdentityEvaluation, featureId: number, enabled: boolean): boolean {
-  const feature = input.snapshot.features.get(featureId);
+function isVisible(
+  snapshot: SdkSnapshot,
+  isServerKey: boolean,
+  featureId: number,
+  enabled: boolean,
+): boolean {
+  const feature = snapshot.features.get(featureId);
   if (!feature) return false;
-  if (!input.isServerKey && feature.isServerKeyOnly) return false;
-  return !input.snapshot.hideDisabledFlags || enabled;
+  if (!isServerKey && feature.isServerKeyOnly) return false;
+  return !snapshot.hideDisabledFlags || enabled;
 }
 
 function evaluate(input: IdentityEvaluation): ResolvedFlag[] {
   return evaluateIdentityFlags(engineInput(input)).filter((flag) =>
-    isVisible(input, flag.feature.id, flag.enabled),
+    isVisible(input.snapshot, input.isServerKey, flag.feature.id, flag.enabled),
   );
 }
 
@@ -181,19 +193,89 @@ function flagBytes(
 const COMMA = Buffer.from(",");
 const END = Buffer.from("]}");
 
+// An identity's flags array, compiled for one shared list of segment winners (engine
+// segmentWinners) and one kind of key: each run of flags that are the same for every identity
+// with those winners is one buffer, commas included; a multivariate flag, bucketed per identity,
+// stays a slot. An answer is then a few buffers and slots, not a lookup and a copy per flag.
+// One cache per process, shared by the fast lane and Next's route bundle (see lib/sdk/cache.ts).
+const compiledFlags = ((globalThis as Record<symbol, ReturnType<typeof createCompiledFlagsCache>>)[
+  Symbol.for("ensign.sdk.compiledFlags")
+] ??= createCompiledFlagsCache());
+
+function compileFlags(
+  snapshot: SdkSnapshot,
+  isServerKey: boolean,
+  winners: readonly EngineFeatureState[],
+): CompiledFlags {
+  const compiled: CompiledFlags = [];
+  let run: Buffer[] = [];
+  const endRun = () => {
+    if (run.length === 0) return;
+    compiled.push(Buffer.concat(run.flatMap((bytes, i) => (i === 0 ? [bytes] : [COMMA, bytes]))));
+    run = [];
+  };
+  snapshot.document.feature_states.forEach((defaultState, i) => {
+    const feature = defaultState.feature;
+    const state = winners[i];
+    if (!isVisible(snapshot, isServerKey, feature.id, state.enabled)) return;
+    if (state.multivariate_feature_state_values?.length) {
+      endRun();
+      compiled.push({ feature, state });
+    } else {
+      run.push(flagBytes(snapshot, feature, state, null));
+    }
+  });
+  endRun();
+  return compiled;
+}
+
+/** What the identity answers keep between calls (GET /health/metrics/). */
+export function identityAnswerMemory() {
+  return {
+    remembered_segment_answers: rememberedCount(),
+    compiled_flags: { entries: compiledFlags.size(), bytes: compiledFlags.bytes() },
+  };
+}
+
+/** The compiled flags for shared segment winners (see above), compiled on first use. */
+function compiledFlagsFor(
+  snapshot: SdkSnapshot,
+  isServerKey: boolean,
+  winners: readonly EngineFeatureState[],
+): CompiledFlags {
+  return compiledFlags.get(winners, isServerKey ? "server" : "client", () =>
+    compileFlags(snapshot, isServerKey, winners),
+  );
+}
+
 /** The full answer: identifier, traits and every visible flag. */
 export function respondWithIdentity(input: IdentityEvaluation): SdkResponse {
   const { snapshot } = input;
   const parts: Buffer[] = [
     Buffer.from(`{"identifier":${JSON.stringify(input.identifier)},"traits":${traitsJson(input)},"flags":[`),
   ];
-  let first = true;
-  visitIdentityStates(engineInput(input), (feature, state, chosen) => {
-    if (!isVisible(input, feature.id, state.enabled)) return;
-    if (!first) parts.push(COMMA);
-    first = false;
-    parts.push(flagBytes(snapshot, feature, state, chosen));
-  });
+  const engine = engineInput(input);
+  const { doc, identifier, traits } = engine;
+  const identityKey = getIdentityHashKey({ doc, identifier, identityId: input.identityId });
+  const matchedSegments = getIdentitySegments({ doc, identifier, identityKey, traits });
+  // Shared segment winners and no identity overrides (the usual call): the compiled flags.
+  if (isRememberedList(matchedSegments) && engine.identityOverrides.length === 0) {
+    const compiled = compiledFlagsFor(snapshot, input.isServerKey, segmentWinners(doc, matchedSegments));
+    compiled.forEach((part, i) => {
+      if (i > 0) parts.push(COMMA);
+      if (Buffer.isBuffer(part)) return void parts.push(part);
+      const chosen = chooseMultivariateValue(part.state, identityKey);
+      parts.push(flagBytes(snapshot, part.feature, part.state, chosen));
+    });
+  } else {
+    let first = true;
+    visitIdentityStates({ ...engine, matchedSegments }, (feature, state, chosen) => {
+      if (!isVisible(snapshot, input.isServerKey, feature.id, state.enabled)) return;
+      if (!first) parts.push(COMMA);
+      first = false;
+      parts.push(flagBytes(snapshot, feature, state, chosen));
+    });
+  }
   parts.push(END);
   return jsonText(200, Buffer.concat(parts), snapshot);
 }
