@@ -5,6 +5,9 @@
 //   npx tsx bench/profile-summary.ts <file.cpuprofile> [--top=30] [--from=<s>] [--to=<s>]
 // --part=<words> lists the top functions of that part only. --from/--to keep the samples in that window (seconds from the profile's start; a timeline of
 // busy time per 5 s is printed to choose it, e.g. to leave out the bench's seeding).
+// --streaks=<ms> lists the longest runs of busy samples (no idle sample between) of at least that
+// length in the window, each with its top functions by self time and the innermost frame of ours
+// under each: what held the event loop in a stall.
 import { readFileSync } from "node:fs";
 
 type Frame = { functionName: string; url: string; lineNumber: number };
@@ -24,7 +27,7 @@ const PARTS: [string, (f: Frame) => boolean][] = [
   [
     "evaluation (engine)",
     (f) =>
-      /^(visitIdentityStates|evaluateIdentityFlags|evaluateSegment|segmentMatches|ruleMatches|conditionMatches|matchesCondition|percentageSplit|hashedPercentage|getHashedPercentageForObjIds)$/.test(
+      /^(rememberedMatches|getIdentitySegments|segmentWinners|compiledFlagsFor|compileFlags|chooseMultivariateValue|visitIdentityStates|evaluateIdentityFlags|evaluateSegment|segmentMatches|ruleMatches|conditionMatches|matchesCondition|percentageSplit|hashedPercentage|getHashedPercentageForObjIds)$/.test(
         f.functionName,
       ),
   ],
@@ -137,3 +140,45 @@ for (const [p, us] of [...byPart].sort((a, b) => b[1] - a[1])) console.log(`${pc
 console.log(`\ntop ${top} functions by self time:`);
 for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top))
   console.log(`${pct(us)} ${ms(us)}  ${name}`);
+
+const streakMs = option("streaks");
+if (streakMs !== undefined) {
+  // Runs of consecutive busy samples within the window.
+  type Streak = { start: number; us: number; samples: { id: number; us: number }[] };
+  const streaks: Streak[] = [];
+  let current: Streak | null = null;
+  let t = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    t += delta;
+    if (t < from || t >= to) return;
+    if (byId.get(id)!.callFrame.functionName === "(idle)") {
+      if (current && current.us >= Number(streakMs) * 1000) streaks.push(current);
+      current = null;
+      return;
+    }
+    current ??= { start: t, us: 0, samples: [] };
+    current.us += delta;
+    current.samples.push({ id, us: delta });
+  });
+  /** The first frame up the stack from a sample that is the project's own code (server.mjs). */
+  const oursOf = (id: number): string => {
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n)!.callFrame;
+      if (/server\.mjs$/.test(f.url)) return `${f.functionName || "(anonymous)"}:${f.lineNumber + 1}`;
+    }
+    return "(none of ours)";
+  };
+  console.log(`\nlongest busy streaks of at least ${streakMs} ms:`);
+  for (const streak of streaks.sort((a, b) => b.us - a.us).slice(0, 8)) {
+    console.log(`- at ${(streak.start / 1e6).toFixed(2)} s: ${(streak.us / 1000).toFixed(1)} ms`);
+    const byName = new Map<string, number>();
+    for (const { id, us } of streak.samples) {
+      const f = byId.get(id)!.callFrame;
+      const name = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber + 1} <- ${oursOf(id)}`;
+      byName.set(name, (byName.get(name) ?? 0) + us);
+    }
+    for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 6))
+      console.log(`    ${(us / 1000).toFixed(1).padStart(6)} ms  ${name}`);
+  }
+}
