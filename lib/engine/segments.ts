@@ -104,8 +104,10 @@ export function getIdentitySegments(context: EvaluationContext): readonly Engine
   const segments = context.doc.project.segments;
   if (segments.length === 0) return segments;
   const traits = indexTraits(context.traits);
-  const conditionContext = createConditionContext(context, traits);
-  const holds = (segment: EngineSegment) => isContextInSegment(conditionContext, segment);
+  // Built on the first segment evaluated: a remembered answer needs none.
+  let conditionContext: ConditionContext | undefined;
+  const holds = (segment: EngineSegment) =>
+    isContextInSegment((conditionContext ??= createConditionContext(context, traits)), segment);
   const remembered = rememberedMatches(context.doc, traits, holds);
   if (!remembered) return segments.filter(holds);
   if (remembered.all) return remembered.matched;
