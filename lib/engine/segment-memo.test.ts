@@ -6,6 +6,8 @@ import {
   isRememberedList,
   MAX_ENTRIES,
   MAX_KEY_LENGTH,
+  MAX_LISTS_PER_DOCUMENT,
+  listsKept,
   rememberedCount,
   rememberSegmentMatches,
 } from "./segment-memo";
@@ -119,6 +121,23 @@ describe("remembered segment matches", () => {
     expect(listFor(20, "free")).toBe(listFor(30, "silver"));
     expect(listFor(20, "free")).not.toBe(listFor(20, "gold"));
     expect(rememberedCount()).toBe(4);
+  });
+
+  it("keeps at most MAX_LISTS_PER_DOCUMENT shared lists for one document", () => {
+    // 9 segments, each on a trait of its own: the bits of n give 512 distinct sets of segments.
+    const segments = Array.from({ length: 9 }, (_, bit) =>
+      segment(bit + 1, [rule("ALL", [cond("EQUAL", `t${bit}`, "1")])]),
+    );
+    const { fresh, remembered } = pair(segments);
+    const lists = new Set<readonly EngineSegment[]>();
+    for (let n = 0; n < 512; n++) {
+      const traits = Array.from({ length: 9 }, (_, bit) => trait(`t${bit}`, (n >> bit) & 1));
+      const list = getIdentitySegments({ doc: remembered, identifier: "a", identityKey: "a", traits });
+      expect(list.map((s) => s.id)).toEqual(segmentsOf(fresh, "a", traits));
+      lists.add(list);
+    }
+    expect(lists.size).toBe(512);
+    expect(listsKept(remembered)).toBeLessThanOrEqual(MAX_LISTS_PER_DOCUMENT);
   });
 
   it("keeps at most MAX_ENTRIES answers, and none for a key over MAX_KEY_LENGTH", () => {

@@ -7,13 +7,17 @@
 //
 // The kept answers are bounded in number (MAX_ENTRIES, oldest dropped first, across all
 // documents) and in key length (MAX_KEY_LENGTH: a combination holding long values is simply
-// evaluated each time), so the memory this takes is bounded whatever traits arrive. A workload
+// evaluated each time), and identities in the same segments share one list of them (at most
+// MAX_LISTS_PER_DOCUMENT kept per document), so the memory this takes is bounded whatever traits
+// arrive. A workload
 // whose segment traits rarely repeat (an email in a condition) gains nothing and pays one key
 // build per call.
 import type { EngineCondition, EngineRule, EngineSegment, EngineTrait, EnvironmentDocument } from "./types";
 
 export const MAX_ENTRIES = 4096;
 export const MAX_KEY_LENGTH = 256;
+/** Shared matched lists kept per document (sharing only saves work; past it, lists start afresh). */
+export const MAX_LISTS_PER_DOCUMENT = 256;
 
 type Plan = {
   /** Distinguishes documents within the shared memo's keys. */
@@ -156,8 +160,7 @@ function sharedList(plan: Plan, holds: boolean[]): readonly EngineSegment[] {
   const key = holds.map((h) => (h ? "1" : "0")).join("");
   let list = plan.lists.get(key);
   if (!list) {
-    // Bounded like the answers: past it, lists are shared afresh from here on.
-    if (plan.lists.size >= MAX_ENTRIES) plan.lists.clear();
+    if (plan.lists.size >= MAX_LISTS_PER_DOCUMENT) plan.lists.clear();
     list = Object.freeze(plan.segments.filter((_, i) => holds[i]));
     sharedLists.add(list);
     plan.lists.set(key, list);
@@ -168,6 +171,11 @@ function sharedList(plan: Plan, holds: boolean[]): readonly EngineSegment[] {
 /** Whether `list` is a remembered (shared, frozen) list of matched segments. */
 export function isRememberedList(list: readonly EngineSegment[]): boolean {
   return sharedLists.has(list);
+}
+
+/** How many shared lists the document's plan keeps (tests). */
+export function listsKept(doc: EnvironmentDocument): number {
+  return plans.get(doc)?.lists.size ?? 0;
 }
 
 /** How many answers are kept (tests). */
