@@ -536,7 +536,8 @@ async function main() {
     }
     report(results, fanout, openLoop, propagation);
   } finally {
-    if (CPU_PROF_DIR || process.env.BENCH_ENSIGN_NODE_FLAGS?.includes("--heap-prof")) await stopGently(ensign);
+    if (CPU_PROF_DIR || process.env.BENCH_ENSIGN_NODE_FLAGS?.includes("--heap-prof"))
+      await stopGently(ensign);
     signal(ensign.child, "SIGKILL");
     // The databases and bodies (tens to hundreds of MB a run); BENCH_KEEP_FILES=1 keeps them.
     if (!process.env.BENCH_KEEP_FILES) rmSync(dir, { recursive: true, force: true });
