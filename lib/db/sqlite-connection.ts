@@ -88,23 +88,32 @@ function databaseOf(adapter: SqlDriverAdapter): SqliteDatabase {
   return client as SqliteDatabase;
 }
 
-/** Runs `work` in its own write transaction; the caller holds the write lock. */
+/**
+ * Runs `work` in its own write transaction; the caller holds the write lock. For the stall
+ * recorder the statements and the commit (writing the WAL frames) are two spans, one after the
+ * other, so that a long transaction says which of them took the time.
+ */
 function runLocked<T>(database: SqliteDatabase, work: (database: SqliteDatabase) => T): T {
   const { begin, commit, rollback } = control(database);
-  return timedWork("sqlite write transaction", () => {
+  const result = timedWork("sqlite write transaction", () => {
     // No Prisma transaction is open while the lock is held; a transaction a statement outside
     // the lock left open is committed on its own first, as its author expected.
     if (database.inTransaction) commit.run();
     begin.run();
     try {
-      const result = work(database);
-      commit.run();
-      return result;
+      return work(database);
     } catch (error) {
       if (database.inTransaction) rollback.run();
       throw error;
     }
   });
+  try {
+    timedWork("sqlite commit", () => commit.run());
+  } catch (error) {
+    if (database.inTransaction) rollback.run();
+    throw error;
+  }
+  return result;
 }
 
 function connection(holder: Holder): SqliteConnection {
