@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EngineFeatureState } from "@/lib/engine";
-import { createCompiledFlagsCache, type CompiledFlags } from "./compiled-flags";
+import { COMPILED_FLAGS_BYTES, createCompiledFlagsCache, type CompiledFlags } from "./compiled-flags";
 
 const winners = () => [] as EngineFeatureState[];
 const compiledOf = (bytes: number): CompiledFlags => [Buffer.alloc(bytes)];
@@ -29,5 +29,13 @@ describe("compiled flags cache", () => {
     cache.get(lists[99], "client", () => (compiles++, compiledOf(1_000)));
     cache.get(lists[0], "client", () => (compiles++, compiledOf(1_000)));
     expect(compiles).toBe(1);
+  });
+
+  it("keeps COMPILED_FLAGS_BYTES (8 MB) by default", () => {
+    expect(COMPILED_FLAGS_BYTES).toBe(8 * 1024 * 1024);
+    const cache = createCompiledFlagsCache();
+    for (let i = 0; i < 12; i++) cache.get(winners(), "server", () => compiledOf(1024 * 1024));
+    expect(cache.bytes()).toBeLessThanOrEqual(COMPILED_FLAGS_BYTES);
+    expect(cache.size()).toBe(8);
   });
 });
