@@ -23,6 +23,7 @@ export type Stalls = {
   by_cause: Record<string, { stalls: number; ms: number }>;
   last: { at_ms: number; delay_ms: number; causes: Record<string, number> }[];
   work?: Record<string, { count: number; ms: number; max_ms: number }>;
+  gc?: Record<string, { count: number; ms: number; max_ms: number }>;
 };
 
 /** Stalls over one run: the difference of two reads. */
@@ -32,6 +33,7 @@ export type RunStalls = {
   worst: Stalls["last"];
   /** The SQLite checkpoint steps that held the writes (lib/db/wal-checkpoint.ts): how many, and their ms. */
   writesHeld: { count: number; ms: number };
+  majorGcs: number;
 };
 
 const WRITES_HELD = "sqlite checkpoint (writes held)";
@@ -98,14 +100,16 @@ function stallsBetween(before: Stalls | null, after: Stalls | null): RunStalls |
     count: held(after).count - held(before).count,
     ms: Math.round(held(after).ms - held(before).ms),
   };
-  return { count, byCause, worst, writesHeld };
+  // Major collections (mark-compacts) in the run: the one cause that marks the whole old space.
+  const majors = (stalls: Stalls) => stalls.gc?.["gc:major"]?.count ?? 0;
+  return { count, byCause, worst, writesHeld, majorGcs: majors(after) - majors(before) };
 }
 
 /** "; writes held 2× for 31 ms in all" when a checkpoint step held the writes during the run. */
 const describeWritesHeld = (stalls: RunStalls) =>
-  stalls.writesHeld.count
+  (stalls.writesHeld.count
     ? `; writes held ${stalls.writesHeld.count}× for ${stalls.writesHeld.ms} ms in all`
-    : "";
+    : "") + `; major GCs ${stalls.majorGcs}`;
 
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;

@@ -2,6 +2,8 @@
 // cause; undeclared blocking counts as "other"; off, timedWork only runs its function.
 import { execFileSync } from "node:child_process";
 import { readlinkSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import {
@@ -121,6 +123,20 @@ describe("stall recorder", () => {
       }
     },
   );
+
+  it("names a mark-compact gc:major and a scavenge gc:minor", async () => {
+    startStallRecorder();
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as (options?: { type: "major" | "minor" }) => void;
+    const before = stallSummary()!.gc;
+    gc(); // a full collection: a mark-compact
+    gc({ type: "minor" });
+    await settle();
+    const after = stallSummary()!.gc;
+    const count = (totals: typeof after, kind: string) => totals[kind]?.count ?? 0;
+    expect(count(after, "gc:major") - count(before, "gc:major")).toBeGreaterThanOrEqual(1);
+    expect(count(after, "gc:minor") - count(before, "gc:minor")).toBeGreaterThanOrEqual(1);
+  });
 
   it("puts waiting for the core first, spans on what ran, then blocked and other", () => {
     const spans = [

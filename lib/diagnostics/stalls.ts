@@ -13,7 +13,7 @@
 // One recorder per process on globalThis: the server bundle and Next's route bundle load
 // their own copies of this module.
 import { openSync, readSync } from "node:fs";
-import { PerformanceObserver, performance } from "node:perf_hooks";
+import { PerformanceObserver, performance, constants as perfConstants } from "node:perf_hooks";
 
 /** A late timer beyond this counts as a stall. */
 export const STALL_MS = 20;
@@ -123,7 +123,15 @@ type Recorder = {
   stop: () => void;
 };
 
-const GC_KINDS: Record<number, string> = { 1: "gc:minor", 2: "gc:major", 4: "gc:incremental", 8: "gc:weak" };
+// Node's kinds of GC entry (perf_hooks constants: minor 1, major 4, incremental 8, weak callbacks 16).
+// Until 2026-11-28 this table read 2 as major and 4 as incremental, so every mark-compact's pause
+// was reported as `gc:incremental` and incremental marking as `gc:weak`.
+const GC_KINDS: Record<number, string> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: "gc:minor",
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: "gc:major",
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: "gc:incremental",
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: "gc:weak",
+};
 
 const slot = Symbol.for("ensign.diagnostics.stalls");
 const holder = globalThis as unknown as Record<symbol, Recorder | undefined>;
